@@ -1,0 +1,41 @@
+const fs = require("node:fs");
+const path = require("node:path");
+
+// Jest cannot require() ES modules, and got and p-retry (and much of their dependency tree) ship
+// only as ES modules. Every installed package whose package.json says "type": "module" is compiled
+// to CommonJS by test/support/esm-to-cjs.cjs; the rest of node_modules is left alone.
+function esmPackages(dir, found = new Set()) {
+  if (!fs.existsSync(dir)) return found;
+  for (const entry of fs.readdirSync(dir)) {
+    if (entry.startsWith(".")) continue;
+    const full = path.join(dir, entry);
+    if (entry.startsWith("@")) {
+      esmPackages(full, found);
+      continue;
+    }
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(full, "package.json"), "utf8"));
+      if (pkg.type === "module") found.add(pkg.name);
+    } catch {
+      continue;
+    }
+    esmPackages(path.join(full, "node_modules"), found);
+  }
+  return found;
+}
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const esm = [...esmPackages(path.join(__dirname, "node_modules"))].map(escape);
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.(ts|js|mjs)$": "<rootDir>/test/support/esm-to-cjs.cjs" },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
+  moduleFileExtensions: ["ts", "js", "mjs", "cjs", "json"],
+  // nodenext-style imports name the emitted ".js" file; map them back to the TypeScript source.
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  testTimeout: 60000,
+};

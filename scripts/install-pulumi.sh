@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Installs the Pulumi engine this project is tested with into .tools/bin:
+#   - the Pulumi CLI, built from Go modules pinned in scripts/pulumi-toolchain (go.mod + go.sum);
+#   - the Node.js language host (pulumi-language-nodejs), built the same way when the Go module
+#     proxy serves its pseudo-version (see docs/engine.md: it is optional for this project);
+#   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts.
+# Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
+# it is that version. Go's module and build caches make a second build quick.
+# Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
+set -euo pipefail
+
+PULUMI_VERSION="3.248.0"
+# pulumi-language-nodejs has no tags of its own: this is the pseudo-version of the commit tagged v3.248.0.
+LANGUAGE_HOST_VERSION="v3.0.0-20260624120734-a88168d865b7"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="$root/.tools/bin"
+mkdir -p "$bin"
+
+version_of() { "$1" version 2>/dev/null | head -n 1 | tr -d '[:space:]'; }
+
+link_dynamic_provider() {
+  local target="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  if [ ! -x "$target" ]; then
+    echo "install-pulumi: $target is missing; run 'npm ci' first" >&2
+    exit 1
+  fi
+  ln -sf "$target" "$bin/pulumi-resource-pulumi-nodejs"
+}
+
+build_cli() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "install-pulumi: Go is needed to build the Pulumi CLI v$PULUMI_VERSION (no such CLI on PATH)" >&2
+    exit 1
+  fi
+  echo "install-pulumi: building the Pulumi CLI v$PULUMI_VERSION from Go modules (first time: several minutes)"
+  # go.sum pins every module hash; the checksum database is not reachable from every network.
+  (cd "$root/scripts/pulumi-toolchain" &&
+    GOFLAGS=-mod=readonly GOSUMDB=off go build -trimpath \
+      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION" \
+      -o "$bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+}
+
+build_language_host() {
+  command -v go >/dev/null 2>&1 || return 1
+  local work
+  work="$(mktemp -d)"
+  cp "$root/scripts/pulumi-toolchain/go.mod" "$root/scripts/pulumi-toolchain/go.sum" "$work/"
+  (cd "$work" &&
+    GOSUMDB=off go get "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LANGUAGE_HOST_VERSION" >/dev/null 2>&1 &&
+    GOSUMDB=off go build -trimpath \
+      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION" \
+      -o "$bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3)
+  local status=$?
+  rm -rf "$work"
+  return $status
+}
+
+if [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
+  echo "install-pulumi: Pulumi CLI v$PULUMI_VERSION already in .tools/bin"
+elif command -v pulumi >/dev/null 2>&1 && [ "$(version_of "$(command -v pulumi)")" = "v$PULUMI_VERSION" ]; then
+  ln -sf "$(command -v pulumi)" "$bin/pulumi"
+  echo "install-pulumi: using the Pulumi CLI v$PULUMI_VERSION found on PATH"
+else
+  build_cli
+fi
+
+if [ -x "$bin/pulumi-language-nodejs" ]; then
+  echo "install-pulumi: Node.js language host already in .tools/bin"
+elif command -v pulumi-language-nodejs >/dev/null 2>&1; then
+  ln -sf "$(command -v pulumi-language-nodejs)" "$bin/pulumi-language-nodejs"
+elif build_language_host; then
+  echo "install-pulumi: built the Node.js language host $LANGUAGE_HOST_VERSION"
+else
+  echo "install-pulumi: the Node.js language host $LANGUAGE_HOST_VERSION is not available from the Go module proxy;"
+  echo "install-pulumi: programs run through the Automation API (npm run demo, npm test) do not need it (docs/engine.md)"
+fi
+
+link_dynamic_provider
+echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"

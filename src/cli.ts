@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * Command line entry of the package: `pulumi-cloudplatform emulator [--port N] [--host H]
+ * [--provisioning-seconds N] [--state-file PATH]` runs the API emulator until SIGINT/SIGTERM.
+ */
+import { startEmulator } from "./emulator/index.js";
+
+const USAGE = "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
+
+/** Parsed options of the `emulator` command. */
+export interface EmulatorArgs {
+  port: number;
+  host: string;
+  provisioningSeconds?: number;
+  stateFile?: string;
+}
+
+/** Parses the arguments after the command name; throws with a usage text on anything unknown. */
+export function parseEmulatorArgs(args: string[]): EmulatorArgs {
+  const out: EmulatorArgs = { port: 4010, host: "127.0.0.1" };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split("=", 2);
+    const value = () => {
+      const v = inline ?? args[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    const number = () => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a non-negative number\n${USAGE}`);
+      return n;
+    };
+    if (flag === "--port") out.port = number();
+    else if (flag === "--host") out.host = value();
+    else if (flag === "--provisioning-seconds") out.provisioningSeconds = number();
+    else if (flag === "--state-file") out.stateFile = value();
+    else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command !== "emulator") {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = command === "--help" || command === "-h" ? 0 : 2;
+    return;
+  }
+  const args = parseEmulatorArgs(rest);
+  const emulator = await startEmulator({ port: args.port, host: args.host, provisioningSeconds: args.provisioningSeconds, persistFile: args.stateFile });
+  process.stdout.write(`Cloud Platform API emulator listening on ${emulator.url} (API at ${emulator.url}/v4, token: emulator-token)\n`);
+  const stop = () => {
+    emulator.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((err: Error) => {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  });
+}

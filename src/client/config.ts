@@ -1,0 +1,153 @@
+/**
+ * Where the client's settings come from and the checks they must pass before any request is made.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
+export interface RetryConfig {
+  /** Retries after the first attempt (default 5). */
+  retries?: number;
+  /** First backoff delay before jitter (default 500 ms). */
+  minTimeoutMs?: number;
+  /** Largest backoff delay (default 20 s); Retry-After is clamped separately (1..30 s). */
+  maxTimeoutMs?: number;
+  /** Total time for one call including all retries (default 120 s). */
+  maxRetryTimeMs?: number;
+}
+
+/** Everything a {@link CloudClient} needs. */
+export interface ClientConfig {
+  /** Personal access token; only region and engine calls work without it. */
+  token?: string;
+  /** Base URL without `/v4`, e.g. `http://127.0.0.1:4010`. */
+  apiUrl: string;
+  /** Overrides the default `pulumi-cloudplatform/<version>` User-Agent. */
+  userAgent?: string;
+  retry?: RetryConfig;
+  /** Per-attempt timeout of a whole request (default 60 s); connecting has its own 10 s bound. */
+  timeoutMs?: number;
+  /** Receives one debug line per retry; never given the token. */
+  logger?: (msg: string) => void;
+}
+
+/** A configuration bag such as `pulumi.Config` or the dynamic provider's `ConfigureRequest.config`. */
+export interface ConfigBag {
+  get(key: string): string | undefined;
+  /** Set on `pulumi.Config`: its `get` prefixes keys with this namespace. */
+  readonly name?: string;
+}
+
+/** Inputs of {@link resolveClientConfig}, highest priority first: explicit values, config bag, environment. */
+export interface ClientConfigSource {
+  token?: string;
+  apiUrl?: string;
+  config?: ConfigBag;
+}
+
+/** Options of {@link resolveClientConfig}. */
+export interface ResolveOptions {
+  /** Set false for region and engine look-ups, which the API answers without a token. */
+  requireToken?: boolean;
+  /** Environment to read instead of `process.env` (tests). */
+  env?: Record<string, string | undefined>;
+}
+
+const NAMESPACE = "cloudplatform";
+
+/**
+ * Builds a {@link ClientConfig} from explicit values, the Pulumi stack configuration
+ * (`cloudplatform:token`, `cloudplatform:apiUrl`) or the environment (`CLOUDPLATFORM_TOKEN`,
+ * `CLOUDPLATFORM_API_URL`). Throws an error naming both ways when something is missing, and
+ * refuses plain http to anything but this machine so a token never crosses a network in clear.
+ */
+export function resolveClientConfig(source: ClientConfigSource = {}, options: ResolveOptions = {}): ClientConfig {
+  const env = options.env ?? process.env;
+  const token = nonEmpty(source.token) ?? fromBag(source.config, "token") ?? nonEmpty(env.CLOUDPLATFORM_TOKEN);
+  const apiUrl = nonEmpty(source.apiUrl) ?? fromBag(source.config, "apiUrl") ?? nonEmpty(env.CLOUDPLATFORM_API_URL);
+  if (apiUrl === undefined) {
+    throw new Error(
+      "No Cloud Platform API URL configured: run `pulumi config set cloudplatform:apiUrl <url>` " +
+        "or set the environment variable CLOUDPLATFORM_API_URL (base URL without /v4).",
+    );
+  }
+  if (token === undefined && options.requireToken !== false) {
+    throw new Error(
+      "No Cloud Platform API token configured: run `pulumi config set --secret cloudplatform:token <token>` " +
+        "or set the environment variable CLOUDPLATFORM_TOKEN.",
+    );
+  }
+  const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl) };
+  if (token !== undefined) config.token = token;
+  return config;
+}
+
+/**
+ * Checks and canonicalizes an API base URL: http(s) only, plain http only to a loopback host,
+ * no trailing slash, and a trailing `/v4` dropped because the client adds it to every path.
+ */
+export function normalizeApiUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`Invalid Cloud Platform API URL "${raw}": expected e.g. https://api.example.com`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`Invalid Cloud Platform API URL: protocol ${url.protocol} is not supported; use https.`);
+  }
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    throw new Error(
+      `Refusing plain http to ${url.hostname}: the API token would travel unencrypted. ` +
+        "Use https, or http only to a loopback address (127.0.0.1, localhost, ::1).",
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new Error("Invalid Cloud Platform API URL: it must not carry credentials, a query or a fragment.");
+  }
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/v4$/, "");
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+/** True for 127.0.0.0/8, `localhost` and `::1`, the only hosts plain http may reach. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) && host.split(".").every((p) => Number(p) <= 255);
+}
+
+let cachedVersion: string | undefined;
+
+/**
+ * The package version, read at run time from the package.json two levels up, which is the package
+ * root both from `src/client` (jest) and from `dist/client` (compiled).
+ */
+export function packageVersion(): string {
+  if (cachedVersion === undefined) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+        version?: string;
+      };
+      cachedVersion = pkg.version ?? "0.0.0";
+    } catch {
+      cachedVersion = "0.0.0";
+    }
+  }
+  return cachedVersion;
+}
+
+/** The User-Agent every request carries unless the config overrides it. */
+export function defaultUserAgent(): string {
+  return `pulumi-cloudplatform/${packageVersion()}`;
+}
+
+function fromBag(bag: ConfigBag | undefined, key: string): string | undefined {
+  if (!bag) return undefined;
+  // pulumi.Config("cloudplatform") namespaces keys itself; the provider's bag takes full keys.
+  const value = bag.name === NAMESPACE ? bag.get(key) : bag.get(`${NAMESPACE}:${key}`);
+  return nonEmpty(value);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value.trim() : undefined;
+}

@@ -1,0 +1,39 @@
+/**
+ * The database engine catalogue (#17, #18). Public: sent without an Authorization header.
+ */
+import type { HttpClient } from "./http.js";
+import { apiPath, engineIdSegments } from "./http.js";
+import { asRecord } from "./normalize.js";
+import { collectAll, paginate, toPage } from "./paginate.js";
+import type { DatabaseEngine, ListOptions } from "./types.js";
+
+/** Engine operations of {@link CloudClient}. */
+export interface EnginesApi {
+  /** #17: every engine version offered, all pages. */
+  list(options?: ListOptions): Promise<DatabaseEngine[]>;
+  /** #18: one engine by id, `mysql/8.0.30`, sent as the two path segments the API expects. */
+  get(engineId: string): Promise<DatabaseEngine>;
+}
+
+/** Reads an engine entry. */
+export function toEngine(raw: unknown): DatabaseEngine {
+  return { ...asRecord(raw) } as unknown as DatabaseEngine;
+}
+
+/** Binds the engine operations to a transport. */
+export function enginesApi(http: HttpClient): EnginesApi {
+  return {
+    list: (options) =>
+      collectAll(
+        paginate(
+          async (query) =>
+            toPage(await http.request("GET", apiPath("databases", "engines"), { auth: false, query }), toEngine),
+          options,
+        ),
+      ),
+    get: async (engineId) =>
+      toEngine(
+        await http.request("GET", apiPath("databases", "engines", ...engineIdSegments(engineId)), { auth: false }),
+      ),
+  };
+}

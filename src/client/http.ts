@@ -1,0 +1,274 @@
+/**
+ * The transport: one got instance, one request helper, the path builder, and the single place where
+ * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
+ */
+import got, { type Got, type Response } from "got";
+import pRetry from "p-retry";
+import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
+import { defaultUserAgent, normalizeApiUrl, type ClientConfig } from "./config.js";
+import { isRetryable, parseRetryAfter, retryDelayMs, retryPolicy, type RetryPolicy } from "./retry.js";
+
+/** The HTTP methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Query values; undefined entries are left out of the URL. */
+export type Query = Record<string, string | number | undefined>;
+
+/** Per-request options of {@link HttpClient.request}. */
+export interface RequestOptions {
+  /** JSON body; keys whose value is undefined are removed before sending. */
+  body?: object;
+  query?: Query;
+  /** False for the region and engine operations, which the API serves without authorization. */
+  auth?: boolean;
+}
+
+/** Network codes that prove the request never reached the server, so even a POST may be resent. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+/** Got timeout phases that end before any request byte is written. */
+const NOT_SENT_TIMEOUT_EVENTS = new Set(["lookup", "connect", "secureConnect"]);
+
+const CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const API_PREFIX = "/v4";
+
+/**
+ * Builds an API path from raw segments, escaping each with encodeURIComponent, so an id can never
+ * reach a different route. Empty segments are refused: `/vpcs/` would silently be the list.
+ */
+export function apiPath(...segments: (string | number)[]): string {
+  return segments
+    .map((segment) => {
+      if (typeof segment === "number" && !Number.isFinite(segment)) {
+        throw new TypeError(`Invalid path segment ${segment}`);
+      }
+      const text = String(segment);
+      if (text === "") throw new TypeError("Empty path segment");
+      return `/${encodeURIComponent(text)}`;
+    })
+    .join("");
+}
+
+/**
+ * Splits an engine id (`mysql/8.0.30`) into the two path segments the API expects
+ * (`/databases/engines/mysql/8.0.30`); each is then escaped on its own by {@link apiPath}.
+ */
+export function engineIdSegments(engineId: string): string[] {
+  const slash = engineId.indexOf("/");
+  if (slash <= 0 || slash === engineId.length - 1) {
+    throw new TypeError(`Invalid engine id "${engineId}": expected <engine>/<version>, e.g. mysql/8.0.30`);
+  }
+  return [engineId.slice(0, slash), engineId.slice(slash + 1)];
+}
+
+/** Copies a request body without undefined values, recursively, so "not set" is never sent. */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => withoutUndefined(item)) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) out[key] = withoutUndefined(item);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Sends requests to the API with the client's retry policy. Got's own retry is off: p-retry is the
+ * only retry layer, and every retry is logged through the configured logger.
+ */
+export class HttpClient {
+  private readonly got: Got;
+  private readonly baseUrl: string;
+  private readonly policy: RetryPolicy;
+  private readonly log: (msg: string) => void;
+  // Non-enumerable: keeps the token out of util.inspect and JSON.stringify of the client.
+  declare private readonly token: string | undefined;
+
+  constructor(config: ClientConfig) {
+    this.baseUrl = normalizeApiUrl(config.apiUrl);
+    this.policy = retryPolicy(config.retry);
+    this.log = config.logger ?? (() => undefined);
+    Object.defineProperty(this, "token", { value: config.token, enumerable: false });
+    this.got = got.extend({
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      followRedirect: false,
+      responseType: "text",
+      timeout: { connect: CONNECT_TIMEOUT_MS, request: config.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      headers: { "user-agent": config.userAgent ?? defaultUserAgent(), accept: "application/json" },
+    });
+  }
+
+  /**
+   * Sends one API call (`path` without the `/v4` prefix), retrying as the policy allows, and
+   * returns the parsed JSON body. Throws {@link ApiError} for every failure.
+   */
+  async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const fullPath = API_PREFIX + path;
+    const deadline = Date.now() + this.policy.maxRetryTimeMs;
+    let attempts = 0;
+    try {
+      return await pRetry(
+        async () => {
+          attempts++;
+          return (await this.once(method, fullPath, options)) as T;
+        },
+        {
+          retries: this.policy.retries,
+          // The wait is computed and slept in shouldRetry, because only there is the failed answer's
+          // Retry-After known; p-retry's own backoff is therefore zero.
+          minTimeout: 0,
+          maxRetryTime: this.policy.maxRetryTimeMs,
+          shouldRetry: async ({ error, attemptNumber }) => {
+            if (!(error instanceof ApiError) || !isRetryable(error, method)) return false;
+            const delay = retryDelayMs(error, attemptNumber, this.policy);
+            if (Date.now() + delay > deadline) return false;
+            const why = error.retryAfterSeconds !== undefined ? " (Retry-After)" : "";
+            this.log(
+              `${error.message}; retrying in ${delay} ms${why}, attempt ${attemptNumber + 1} of ${this.policy.retries + 1}`,
+            );
+            await sleep(delay);
+            return true;
+          },
+        },
+      );
+    } catch (err) {
+      if (err instanceof ApiError && attempts > 1) throw err.withAttempts(attempts);
+      throw err;
+    }
+  }
+
+  private async once(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
+    const headers: Record<string, string> = {};
+    if (options.auth !== false) {
+      if (this.token === undefined) {
+        throw new Error(
+          `${method} ${path} needs an API token: run \`pulumi config set --secret cloudplatform:token <token>\` ` +
+            "or set the environment variable CLOUDPLATFORM_TOKEN.",
+        );
+      }
+      headers.authorization = `Bearer ${this.token}`;
+    }
+    const searchParams = queryParams(options.query);
+    let response: Response<string>;
+    try {
+      response = await this.got(this.baseUrl + path, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { json: withoutUndefined(options.body) } : {}),
+        ...(searchParams ? { searchParams } : {}),
+      });
+    } catch (err) {
+      throw this.fromTransportError(err, method, path);
+    }
+    return this.fromResponse(response, method, path);
+  }
+
+  /** Turns an HTTP answer into its JSON body or an ApiError. */
+  private fromResponse(response: Response<string>, method: HttpMethod, path: string): unknown {
+    const status = response.statusCode;
+    const text = response.body ?? "";
+    let body: unknown;
+    let json = true;
+    if (text.trim() === "") {
+      body = {};
+    } else {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        json = false;
+      }
+    }
+    if (status >= 200 && status < 300 && json) return body;
+
+    const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"]);
+    let errors: ApiFieldError[];
+    if (!json) {
+      errors = [
+        {
+          reason: response.headers["x-maintenance-mode"]
+            ? "the API is down for maintenance"
+            : "the API answered with a non-JSON page (probably a proxy error page); try again later",
+        },
+      ];
+    } else {
+      errors = errorList(body, status);
+    }
+    return this.throwing({
+      status,
+      method,
+      path,
+      errors,
+      nonJsonBody: !json,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      ...(hintFor(status) ? { hint: hintFor(status) } : {}),
+    });
+  }
+
+  /**
+   * The one place got's thrown errors are converted. Only name, code and message are kept: got's
+   * error carries the request options, and with them the Authorization header.
+   */
+  private fromTransportError(err: unknown, method: HttpMethod, path: string): ApiError {
+    const e = (err ?? {}) as { name?: unknown; code?: unknown; message?: unknown; event?: unknown };
+    const code = typeof e.code === "string" ? e.code : undefined;
+    const name = typeof e.name === "string" ? e.name : "Error";
+    const message = this.redact(typeof e.message === "string" ? e.message : String(err));
+    const notSent =
+      (code !== undefined && NOT_SENT_CODES.has(code)) ||
+      (name === "TimeoutError" && typeof e.event === "string" && NOT_SENT_TIMEOUT_EVENTS.has(e.event));
+    const cause: SanitizedCause = { name, message, ...(code !== undefined ? { code } : {}) };
+    return new ApiError({
+      status: 0,
+      method,
+      path,
+      errors: [{ reason: message }],
+      notSent,
+      cause,
+      ...(code !== undefined ? { code } : {}),
+    });
+  }
+
+  private throwing(init: ConstructorParameters<typeof ApiError>[0]): never {
+    const errors = init.errors?.map((e) => ({ ...e, reason: this.redact(e.reason) }));
+    throw new ApiError({ ...init, ...(errors ? { errors } : {}) });
+  }
+
+  /** Last line of defence: no text the client passes on may contain the token. */
+  private redact(text: string): string {
+    return this.token ? text.split(this.token).join("[REDACTED]") : text;
+  }
+}
+
+function errorList(body: unknown, status: number): ApiFieldError[] {
+  const raw = (body as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(raw)) {
+    const list = raw
+      .filter((e): e is Record<string, unknown> => e !== null && typeof e === "object")
+      .map((e) => {
+        const reason = typeof e.reason === "string" ? e.reason : "unknown error";
+        return typeof e.field === "string" && e.field !== "" ? { field: e.field, reason } : { reason };
+      });
+    if (list.length > 0) return list;
+  }
+  return [{ reason: `unexpected HTTP ${status} answer` }];
+}
+
+function hintFor(status: number): string | undefined {
+  if (status === 401) return "Check the API token (cloudplatform:token or CLOUDPLATFORM_TOKEN)";
+  if (status === 403) return "The token lacks a scope or grant this operation needs";
+  return undefined;
+}
+
+function queryParams(query: Query | undefined): Record<string, string | number> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) out[key] = value;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

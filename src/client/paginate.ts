@@ -1,0 +1,47 @@
+/**
+ * Pagination of the API's list operations (`{data, page, pages, results}`) as an async iterator,
+ * plus a helper that collects every item.
+ */
+import type { ListOptions, Page } from "./types.js";
+import { asRecord } from "./normalize.js";
+
+/** Fetches one page given the query (`page`, `page_size`) to send. */
+export type PageFetcher<T> = (query: { page: number; page_size?: number }) => Promise<Page<T>>;
+
+/**
+ * Yields every item from `options.page` (default 1) to the last page. The options are read, never
+ * written, so a caller may reuse one options object for several lists.
+ */
+export async function* paginate<T>(fetchPage: PageFetcher<T>, options: ListOptions = {}): AsyncGenerator<T> {
+  const pageSize = options.pageSize;
+  let page = options.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw new TypeError(`page must be an integer >= 1, got ${page}`);
+  for (;;) {
+    const result = await fetchPage(pageSize === undefined ? { page } : { page, page_size: pageSize });
+    yield* result.data;
+    // Stop on an empty page too: a server that misreports `pages` must not make this loop forever.
+    if (result.data.length === 0 || page >= result.pages) return;
+    page++;
+  }
+}
+
+/** Drains an async iterable into an array. */
+export async function collectAll<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/**
+ * Reads a list answer into a {@link Page}, mapping each item. A bare array is accepted as a single
+ * complete page, since some operations answer that way.
+ */
+export function toPage<T>(raw: unknown, map: (item: unknown) => T): Page<T> {
+  if (Array.isArray(raw)) return { data: raw.map(map), page: 1, pages: 1, results: raw.length };
+  const body = asRecord(raw);
+  const data = Array.isArray(body.data) ? body.data.map(map) : [];
+  const page = typeof body.page === "number" ? body.page : 1;
+  const pages = typeof body.pages === "number" ? body.pages : 1;
+  const results = typeof body.results === "number" ? body.results : data.length;
+  return { data, page, pages, results };
+}

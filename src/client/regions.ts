@@ -1,0 +1,74 @@
+/**
+ * Regions (#13 to #16). Read-only and public: sent without an Authorization header.
+ */
+import type { HttpClient } from "./http.js";
+import { apiPath } from "./http.js";
+import { asArray, asRecord } from "./normalize.js";
+import { collectAll, paginate, toPage } from "./paginate.js";
+import type { ListOptions, Region, RegionAvailability } from "./types.js";
+
+/** Region operations of {@link CloudClient}. */
+export interface RegionsApi {
+  /** #13: every region, all pages. */
+  list(options?: ListOptions): Promise<Region[]>;
+  /** #15 */
+  get(id: string): Promise<Region>;
+  /** #14: availability of select premium and GPU plans in select regions. */
+  listAvailability(options?: ListOptions): Promise<RegionAvailability[]>;
+  /** #16: availability entries of one region; always an array, whatever shape the API answers. */
+  getAvailability(id: string): Promise<RegionAvailability[]>;
+}
+
+/** Reads a region; resolvers arrive as comma-separated strings and leave as trimmed arrays. */
+export function toRegion(raw: unknown): Region {
+  const r = asRecord(raw);
+  const resolvers = asRecord(r.resolvers);
+  return {
+    ...r,
+    capabilities: asArray(r.capabilities).filter((c): c is string => typeof c === "string"),
+    resolvers: { ipv4: splitList(resolvers.ipv4), ipv6: splitList(resolvers.ipv6) },
+  } as Region;
+}
+
+/** Reads an availability entry. */
+export function toRegionAvailability(raw: unknown): RegionAvailability {
+  return { ...asRecord(raw) } as unknown as RegionAvailability;
+}
+
+/**
+ * #16 is a single entry in the spec but a bare array in the real API; a `{data}` page is accepted
+ * too. All read as an array.
+ */
+export function toAvailabilityList(raw: unknown): RegionAvailability[] {
+  if (Array.isArray(raw)) return raw.map(toRegionAvailability);
+  const r = asRecord(raw);
+  if (Array.isArray(r.data)) return r.data.map(toRegionAvailability);
+  return Object.keys(r).length === 0 ? [] : [toRegionAvailability(r)];
+}
+
+function splitList(value: unknown): string[] {
+  const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
+  return parts
+    .filter((p): p is string => typeof p === "string")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
+/** Binds the region operations to a transport. */
+export function regionsApi(http: HttpClient): RegionsApi {
+  const get = (path: string, query?: Record<string, number | undefined>) =>
+    http.request("GET", path, { auth: false, ...(query ? { query } : {}) });
+  return {
+    list: (options) =>
+      collectAll(paginate(async (query) => toPage(await get(apiPath("regions"), query), toRegion), options)),
+    get: async (id) => toRegion(await get(apiPath("regions", id))),
+    listAvailability: (options) =>
+      collectAll(
+        paginate(
+          async (query) => toPage(await get(apiPath("regions", "availability"), query), toRegionAvailability),
+          options,
+        ),
+      ),
+    getAvailability: async (id) => toAvailabilityList(await get(apiPath("regions", id, "availability"))),
+  };
+}

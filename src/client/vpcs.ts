@@ -1,0 +1,107 @@
+/**
+ * VPCs (#1 to #7): the VPC entity's operations and the IP address listings.
+ */
+import type { HttpClient } from "./http.js";
+import { apiPath } from "./http.js";
+import { asArray, asRecord, orNull } from "./normalize.js";
+import { collectAll, paginate, toPage } from "./paginate.js";
+import { toSubnet } from "./subnets.js";
+import type { CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./types.js";
+
+/** VPC operations of {@link CloudClient}. */
+export interface VpcsApi {
+  /** #1: every VPC of the account, all pages from `options.page` on. */
+  list(options?: ListOptions): Promise<Vpc[]>;
+  /** #1 as an async iterator, fetching pages as they are consumed. */
+  iterate(options?: ListOptions): AsyncIterable<Vpc>;
+  /** #5 */
+  get(id: number): Promise<Vpc>;
+  /** #2: creates the VPC together with the subnets given. */
+  create(request: CreateVpcRequest): Promise<Vpc>;
+  /** #6: label and description only; subnets are changed through the subnet operations. */
+  update(id: number, request: UpdateVpcRequest): Promise<Vpc>;
+  /** #4: deletes the VPC and all its subnets, or nothing. */
+  delete(id: number): Promise<void>;
+  /** #3: every VPC IP address and range of the account. */
+  listIps(options?: ListOptions): Promise<VpcIp[]>;
+  /** #7: the IP addresses and ranges of one VPC. */
+  listVpcIps(vpcId: number, options?: ListOptions): Promise<VpcIp[]>;
+}
+
+/** Reads a VPC answer; a missing description reads as "" (the API's default). */
+export function toVpc(raw: unknown): Vpc {
+  const r = asRecord(raw);
+  return {
+    ...r,
+    description: typeof r.description === "string" ? r.description : "",
+    subnets: asArray(r.subnets).map(toSubnet),
+    updated: orNull(r.updated),
+  } as Vpc;
+}
+
+/**
+ * Reads one IP entry. The spec shows `page`, `pages` and `results` inside entries; they describe the
+ * list, not the address, so they are dropped here.
+ */
+export function toVpcIp(raw: unknown): VpcIp {
+  const r = { ...asRecord(raw) };
+  delete r.page;
+  delete r.pages;
+  delete r.results;
+  return {
+    ...r,
+    address: orNull(r.address),
+    address_range: orNull(r.address_range),
+    gateway: orNull(r.gateway),
+    prefix: orNull(r.prefix),
+    nat_1_1: typeof r.nat_1_1 === "string" ? r.nat_1_1 : "",
+  } as VpcIp;
+}
+
+/**
+ * #7's shape is not settled by the spec: accept the usual `{data: [...]}` page, a bare array, or one
+ * flat entry carrying `page`/`pages`/`results` beside its own fields.
+ */
+export function toVpcIpPage(raw: unknown): Page<VpcIp> {
+  const r = asRecord(raw);
+  if (Array.isArray(raw) || Array.isArray(r.data)) return toPage(raw, toVpcIp);
+  if (Object.keys(r).length === 0) return { data: [], page: 1, pages: 1, results: 0 };
+  return {
+    data: [toVpcIp(r)],
+    page: typeof r.page === "number" ? r.page : 1,
+    pages: typeof r.pages === "number" ? r.pages : 1,
+    results: typeof r.results === "number" ? r.results : 1,
+  };
+}
+
+/** Binds the VPC operations to a transport. */
+export function vpcsApi(http: HttpClient): VpcsApi {
+  const base = apiPath("vpcs");
+  const item = (id: number) => apiPath("vpcs", id);
+  const iterate = (options?: ListOptions) =>
+    paginate(async (query) => toPage(await http.request("GET", base, { query }), toVpc), options);
+  return {
+    iterate,
+    list: (options) => collectAll(iterate(options)),
+    get: async (id) => toVpc(await http.request("GET", item(id))),
+    create: async (request) => toVpc(await http.request("POST", base, { body: request })),
+    update: async (id, request) => toVpc(await http.request("PUT", item(id), { body: request })),
+    delete: async (id) => {
+      await http.request("DELETE", item(id));
+    },
+    listIps: (options) =>
+      collectAll(
+        paginate(
+          async (query) => toPage(await http.request("GET", apiPath("networking", "vpcs", "ips"), { query }), toVpcIp),
+          options,
+        ),
+      ),
+    listVpcIps: (vpcId, options) =>
+      collectAll(
+        paginate(
+          async (query) => toVpcIpPage(await http.request("GET", apiPath("vpcs", vpcId, "ips"), { query })),
+          options,
+        ),
+      ),
+  };
+}

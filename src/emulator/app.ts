@@ -1,0 +1,93 @@
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { authenticate } from "./auth.js";
+import { Clock } from "./clock.js";
+import { ApiFailure } from "./errors.js";
+import { Faults } from "./faults.js";
+import { RequestLog } from "./request-log.js";
+import { controlRoutes } from "./routes/control.js";
+import { databaseRoutes } from "./routes/databases.js";
+import { regionRoutes } from "./routes/regions.js";
+import { vpcRoutes } from "./routes/vpcs.js";
+import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
+import { validationErrors } from "./validation.js";
+
+/** Options of the emulator. */
+export interface EmulatorOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Listen address; default 127.0.0.1. */
+  host?: string;
+  /** Emulated seconds a new database stays `provisioning` (default 3; the real API takes 15..30 minutes). */
+  provisioningSeconds?: number;
+  /** Other timings of the status machine, in emulated seconds. */
+  timings?: Partial<Timings>;
+  /** JSON file the state is loaded from at start and written to after every change. */
+  persistFile?: string;
+  /** Fastify request logging to stdout (default off). */
+  logger?: boolean;
+}
+
+/** The emulator's parts, reachable from the app for in-process tests. */
+export interface EmulatorParts {
+  store: Store;
+  faults: Faults;
+  log: RequestLog;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    emulator: EmulatorParts;
+  }
+}
+
+/** Builds the fastify app (routes, hooks, error handling) without listening. */
+export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
+  const timings: Timings = { ...DEFAULT_TIMINGS, ...opts.timings };
+  if (opts.provisioningSeconds !== undefined) timings.provisioningSeconds = opts.provisioningSeconds;
+  const store = new Store(new Clock(), timings, opts.persistFile);
+  store.load();
+  const faults = new Faults();
+  const log = new RequestLog();
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Bodies are validated as sent: no type coercion, every error reported at once.
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: false } },
+  });
+  app.decorate("emulator", { store, faults, log });
+  app.decorateRequest("actor", null);
+
+  // Action routes (restore, patch, ...) are often sent with a JSON content type and no body.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    if (body === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiFailure(400, [{ reason: "Request body is not valid JSON" }]), undefined);
+    }
+  });
+
+  app.addHook("onRequest", faults.hook(log));
+  app.addHook("onRequest", authenticate(store));
+  app.addHook("onResponse", async (request, reply) => {
+    const isControl = request.url.startsWith("/_emulator");
+    if (!isControl) log.record(request.method, request.url, reply.statusCode);
+    if (request.method !== "GET" && reply.statusCode < 400) store.save();
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
+    if (error instanceof ApiFailure) return reply.code(error.status).headers(error.headers).send({ errors: error.errors });
+    if (error.validation) return reply.code(400).send({ errors: validationErrors(error.validation) });
+    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ errors: [{ reason: error.message }] });
+    request.log.error(error);
+    return reply.code(500).send({ errors: [{ reason: "Internal emulator error" }] });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: [{ reason: "Not found" }] }));
+
+  regionRoutes(app, store);
+  vpcRoutes(app, store);
+  databaseRoutes(app, store);
+  controlRoutes(app, store, faults, log);
+  return app;
+}

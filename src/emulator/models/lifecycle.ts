@@ -1,0 +1,51 @@
+import type { BackupRecord, DatabaseRecord } from "../state.js";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Statuses that pending changes move out of; a status set by hand cancels those changes. */
+export const TRANSIENT_KINDS = new Set(["provisioned", "updated", "snapshot", "restored"]);
+
+/**
+ * Applies every pending change of a database that is due at `now`, in order, then the automatic
+ * daily backups (0:00 UTC, kept 7 days). Called lazily before any read, so a clock jump takes
+ * effect on the next request.
+ */
+export function settle(db: DatabaseRecord, now: number, newId: () => number): void {
+  db.pending.sort((a, b) => a.at - b.at);
+  while (db.pending.length > 0 && db.pending[0].at <= now) {
+    const change = db.pending.shift()!;
+    switch (change.kind) {
+      case "provisioned":
+        if (db.status === "provisioning") db.status = "active";
+        break;
+      case "updated":
+        if (db.status === "updating") db.status = "active";
+        break;
+      case "snapshot":
+        db.backups.push({ id: newId(), label: change.snapshot!.label, type: "snapshot", created: change.at });
+        if (db.status === "backing_up") db.status = "active";
+        break;
+      case "restored":
+        if (db.status === "restoring") db.status = change.failAfterRestore ? "failed" : "active";
+        break;
+      case "credentials":
+        db.password = change.password!;
+        db.credentialsResetAt = change.at;
+        break;
+    }
+  }
+  dailyBackups(db, now, newId);
+}
+
+function dailyBackups(db: DatabaseRecord, now: number, newId: () => number): void {
+  if (db.status === "provisioning" || now <= db.backupsCheckedUntil) return;
+  const start = Math.max(db.backupsCheckedUntil, now - 8 * DAY);
+  for (let midnight = Math.floor(start / DAY + 1) * DAY; midnight <= now; midnight += DAY) {
+    const label = `auto${new Date(midnight).toISOString().slice(0, 10).replaceAll("-", "")}`;
+    const backup: BackupRecord = { id: newId(), label, type: "auto", created: midnight };
+    db.backups.push(backup);
+  }
+  db.backupsCheckedUntil = now;
+  db.backups = db.backups.filter((b) => b.type !== "auto" || b.created + 7 * DAY > now);
+  db.backups.sort((a, b) => a.created - b.created || a.id - b.id);
+}

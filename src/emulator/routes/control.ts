@@ -1,0 +1,166 @@
+import type { FastifyInstance } from "fastify";
+import { timestamp } from "../clock.js";
+import { BadRequest } from "../errors.js";
+import type { FaultRule, Faults, RateLimit } from "../faults.js";
+import type { ComputeInput, InterfaceInput } from "../models/computes.js";
+import type { RequestLog } from "../request-log.js";
+import { tokenRecord } from "../seed.js";
+import type { AvailabilityRecord, EngineRecord, EngineType, InstanceTypeRecord, RegionRecord, TokenRecord } from "../state.js";
+import type { Store, Timings } from "../store.js";
+import { id } from "./common.js";
+
+/** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
+export interface SeedBody {
+  regions?: RegionRecord[];
+  availability?: AvailabilityRecord[];
+  engines?: EngineRecord[];
+  types?: InstanceTypeRecord[];
+  computes?: ComputeInput[];
+  tokens?: (Partial<TokenRecord> & { token: string })[];
+}
+
+const STATUSES = ["provisioning", "active", "suspending", "suspended", "resuming", "restoring", "failed", "degraded", "updating", "backing_up"];
+
+function upsert<T>(list: T[], items: T[] | undefined, same: (a: T, b: T) => boolean): T[] {
+  let out = list;
+  for (const item of items ?? []) out = [...out.filter((x) => !same(x, item)), item];
+  return out;
+}
+
+const seedSchema = {
+  type: "object",
+  properties: {
+    regions: { type: "array", items: { type: "object", required: ["id"] } },
+    availability: { type: "array", items: { type: "object", required: ["region", "plan", "available"] } },
+    engines: { type: "array", items: { type: "object", required: ["id", "engine", "version"] } },
+    types: { type: "array", items: { type: "object", required: ["id", "disk"] } },
+    computes: { type: "array", items: { type: "object" } },
+    tokens: { type: "array", items: { type: "object", required: ["token"] } },
+  },
+};
+
+/** The control API under `/_emulator`: reset, seed, clock, timings, statuses, faults, request log. */
+export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults, log: RequestLog): void {
+  const clockView = () => ({ now: timestamp(store.clock.now()), epochMs: Math.floor(store.clock.now()), scale: store.clock.scale });
+
+  app.post("/_emulator/reset", async () => {
+    store.reset();
+    faults.clear();
+    faults.setRateLimit(null);
+    log.clear();
+    return {};
+  });
+
+  app.post<{ Body: SeedBody }>("/_emulator/seed", { schema: { body: seedSchema } }, async (req) => {
+    const s = store.state;
+    const body = req.body ?? {};
+    s.regions = upsert(s.regions, body.regions, (a, b) => a.id === b.id);
+    s.availability = upsert(s.availability, body.availability, (a, b) => a.region === b.region && a.plan === b.plan);
+    s.engines = upsert(s.engines, body.engines, (a, b) => a.id === b.id);
+    s.types = upsert(s.types, body.types, (a, b) => a.id === b.id);
+    s.tokens = upsert(s.tokens, body.tokens?.map(tokenRecord), (a, b) => a.token === b.token);
+    const computes = (body.computes ?? []).map((c) => store.computes.upsert(c));
+    return { computes };
+  });
+
+  app.get("/_emulator/computes", async () => ({ computes: store.state.computes }));
+  app.delete<{ Params: { computeId: string } }>("/_emulator/computes/:computeId", async (req) => {
+    store.computes.remove(id(req.params.computeId));
+    return {};
+  });
+  app.post<{ Params: { computeId: string }; Body: InterfaceInput }>(
+    "/_emulator/computes/:computeId/interfaces",
+    { schema: { body: { type: "object", required: ["subnet_id"], properties: { subnet_id: { type: "integer" }, active: { type: "boolean" } } } } },
+    async (req) => store.computes.attach(id(req.params.computeId), req.body),
+  );
+  app.put<{ Params: { computeId: string; interfaceId: string }; Body: { active: boolean } }>(
+    "/_emulator/computes/:computeId/interfaces/:interfaceId",
+    { schema: { body: { type: "object", required: ["active"], properties: { active: { type: "boolean" } } } } },
+    async (req) => {
+      const iface = store.computes.getInterface(id(req.params.computeId), id(req.params.interfaceId));
+      iface.active = req.body.active;
+      return iface;
+    },
+  );
+  app.delete<{ Params: { computeId: string; interfaceId: string } }>("/_emulator/computes/:computeId/interfaces/:interfaceId", async (req) => {
+    store.computes.detach(id(req.params.computeId), id(req.params.interfaceId));
+    return {};
+  });
+
+  app.get("/_emulator/clock", async () => clockView());
+  app.post<{ Body: { advanceSeconds?: number; scale?: number } }>(
+    "/_emulator/clock",
+    { schema: { body: { type: "object", properties: { advanceSeconds: { type: "number", minimum: 0 }, scale: { type: "number", exclusiveMinimum: 0 } } } } },
+    async (req) => {
+      if (req.body?.scale !== undefined) store.clock.setScale(req.body.scale);
+      if (req.body?.advanceSeconds !== undefined) store.clock.advance(req.body.advanceSeconds);
+      store.databases.settleAll();
+      return clockView();
+    },
+  );
+
+  const timingProps = Object.fromEntries(
+    ["provisioningSeconds", "updatingSeconds", "patchSeconds", "snapshotSeconds", "restoreSeconds", "credentialsResetSeconds"].map((k) => [k, { type: "number", minimum: 0 }]),
+  );
+  app.get("/_emulator/timings", async () => store.timings);
+  app.put<{ Body: Partial<Timings> }>("/_emulator/timings", { schema: { body: { type: "object", properties: timingProps } } }, async (req) => {
+    Object.assign(store.timings, req.body ?? {});
+    return store.timings;
+  });
+
+  app.put<{ Params: { engine: string; instanceId: string }; Body: { status: string } }>(
+    "/_emulator/databases/:engine/:instanceId/status",
+    { schema: { body: { type: "object", required: ["status"], properties: { status: { type: "string", enum: STATUSES } } } } },
+    async (req) => {
+      const engine = req.params.engine;
+      if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
+      const db = store.databases.setStatus(engine as EngineType, id(req.params.instanceId), req.body.status);
+      return { id: db.id, status: db.status };
+    },
+  );
+
+  app.get("/_emulator/faults", async () => ({ faults: faults.list() }));
+  app.post<{ Body: FaultRule }>(
+    "/_emulator/faults",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["path"],
+          properties: {
+            method: { type: "string" },
+            path: { type: "string", minLength: 1 },
+            status: { type: "integer", minimum: 100, maximum: 599 },
+            rate: { type: "number", minimum: 0, maximum: 1 },
+            retryAfter: { type: "number", minimum: 0 },
+            latencyMs: { type: "number", minimum: 0 },
+            drop: { type: "boolean" },
+            times: { type: "integer", minimum: 1 },
+            html: { type: "boolean" },
+            maintenance: { type: "boolean" },
+          },
+        },
+      },
+    },
+    async (req) => faults.add(req.body),
+  );
+  app.delete("/_emulator/faults", async () => {
+    faults.clear();
+    return {};
+  });
+  app.put<{ Body: Partial<RateLimit> & { limit: number | null } }>(
+    "/_emulator/rate-limit",
+    { schema: { body: { type: "object", required: ["limit"], properties: { limit: { type: "integer", minimum: 0, nullable: true }, windowSeconds: { type: "number", exclusiveMinimum: 0 } } } } },
+    async (req) => {
+      const limit = req.body.limit === null ? null : { limit: req.body.limit, windowSeconds: req.body.windowSeconds ?? 60 };
+      faults.setRateLimit(limit);
+      return { rateLimit: limit };
+    },
+  );
+
+  app.get("/_emulator/requests", async () => ({ requests: log.list() }));
+  app.delete("/_emulator/requests", async () => {
+    log.clear();
+    return {};
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import { NotFound } from "../errors.js";
+import { paginate } from "../pagination.js";
+import type { Store } from "../store.js";
+import { op, type Q } from "./common.js";
+
+/** Regions (#13..#16) and the engine catalogue (#17, #18): no token needed. */
+export function regionRoutes(app: FastifyInstance, store: Store): void {
+  const none = op({ auth: "none" });
+  app.get<Q>("/v4/regions", none, async (req) => paginate(store.state.regions, req.query));
+  app.get<Q>("/v4/regions/availability", none, async (req) => paginate(store.state.availability, req.query));
+  app.get<{ Params: { regionId: string } }>("/v4/regions/:regionId", none, async (req) => {
+    const region = store.state.regions.find((r) => r.id === req.params.regionId);
+    if (!region) throw new NotFound();
+    return region;
+  });
+  // The real API answers a bare array of the region's entries; so do we.
+  app.get<{ Params: { regionId: string } }>("/v4/regions/:regionId/availability", none, async (req) => {
+    if (!store.state.regions.some((r) => r.id === req.params.regionId)) throw new NotFound();
+    return store.state.availability.filter((a) => a.region === req.params.regionId);
+  });
+  app.get<Q>("/v4/databases/engines", none, async (req) => paginate(store.state.engines, req.query));
+  const engine = (engineId: string) => {
+    const found = store.state.engines.find((e) => e.id === engineId);
+    if (!found) throw new NotFound();
+    return found;
+  };
+  app.get<{ Params: { engine: string; version: string } }>("/v4/databases/engines/:engine/:version", none, async (req) =>
+    engine(`${req.params.engine}/${req.params.version}`),
+  );
+  // An escaped slash (`mysql%2F8.0.30`) arrives here as one decoded parameter.
+  app.get<{ Params: { engineId: string } }>("/v4/databases/engines/:engineId", none, async (req) => engine(req.params.engineId));
+}

@@ -1,0 +1,84 @@
+/** Field rules shared by the models; each returns a reason text, or undefined when the value is fine. */
+import { contains, formatCidr, isCanonical, overlaps, parseAddress, parseCidr, type Cidr } from "./ipv4.js";
+import { ErrorList } from "./errors.js";
+import type { UpdatesRecord } from "./state.js";
+
+const NETWORK_LABEL = /^[A-Za-z0-9-]{1,64}$/;
+const DATABASE_LABEL = /^[A-Za-z0-9._-]{3,32}$/;
+
+/** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
+export function networkLabelProblem(label: string): string | undefined {
+  if (label.length < 1 || label.length > 64) return "Length must be 1-64 characters";
+  if (!NETWORK_LABEL.test(label) || label.includes("--"))
+    return "Must only use ASCII letters, numbers, and hyphens, without two hyphens in a row";
+  return undefined;
+}
+
+/** Database labels: 3..32 characters of letters, digits, `.`, `_`, `-` (the character set is our choice). */
+export function databaseLabelProblem(label: string): string | undefined {
+  if (label.length < 3 || label.length > 32) return "Length must be 3-32 characters";
+  if (!DATABASE_LABEL.test(label)) return "Must only use ASCII letters, numbers, periods, underscores, and hyphens";
+  return undefined;
+}
+
+const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c) as Cidr);
+const RESERVED = parseCidr("192.168.128.0/17") as Cidr;
+
+/**
+ * Checks a subnet range on its own: canonical CIDR, RFC 1918, prefix 1..29, clear of the reserved
+ * 192.168.128.0/17. Overlap with siblings is checked by the caller.
+ */
+export function subnetRangeProblem(ipv4: string): string | undefined {
+  const cidr = parseCidr(ipv4);
+  if (!cidr) return "Must be an IPv4 range in CIDR notation, such as 10.0.0.0/24";
+  if (cidr.prefix < 1 || cidr.prefix > 29) return "Prefix length must be between 1 and 29";
+  if (!isCanonical(cidr) || formatCidr(cidr) !== ipv4)
+    return `Must be in canonical form (host bits zero), such as ${formatCidr({ base: cidr.base - (cidr.base % 2 ** (32 - cidr.prefix)), prefix: cidr.prefix })}`;
+  if (!PRIVATE.some((p) => contains(p, cidr)))
+    return "Must be an RFC 1918 private range within 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16";
+  if (overlaps(cidr, RESERVED)) return "Must not overlap the reserved range 192.168.128.0/17";
+  return undefined;
+}
+
+/** Whether two valid subnet ranges overlap. */
+export function rangesOverlap(a: string, b: string): boolean {
+  return overlaps(parseCidr(a) as Cidr, parseCidr(b) as Cidr);
+}
+
+/**
+ * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
+ * the result is sorted by address then prefix length.
+ */
+export function normaliseAllowList(items: string[], errors: ErrorList, field = "allow_list"): string[] {
+  const parsed: Cidr[] = [];
+  items.forEach((item, i) => {
+    const address = parseAddress(item);
+    const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(item);
+    if (!cidr || !isCanonical(cidr)) {
+      errors.add(`${field}[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range with zero host bits");
+      return;
+    }
+    parsed.push(cidr);
+  });
+  parsed.sort((a, b) => a.base - b.base || a.prefix - b.prefix);
+  return [...new Set(parsed.map(formatCidr))];
+}
+
+/**
+ * Merges a partial maintenance window into the current one and checks the result. Switching to
+ * weekly without a `week_of_month` clears it; monthly requires one.
+ */
+export function mergeUpdates(current: UpdatesRecord, patch: Partial<UpdatesRecord>, errors: ErrorList): UpdatesRecord {
+  const next: UpdatesRecord = { ...current, ...patch };
+  if (patch.frequency === "weekly" && patch.week_of_month === undefined) next.week_of_month = null;
+  if (next.frequency === "weekly" && next.week_of_month !== null)
+    errors.add("updates.week_of_month", "Must be null for a weekly maintenance window");
+  if (next.frequency === "monthly" && next.week_of_month === null)
+    errors.add("updates.week_of_month", "Required for a monthly maintenance window (1-4)");
+  return next;
+}
+
+/** The default maintenance window of a new database. */
+export function defaultUpdates(): UpdatesRecord {
+  return { frequency: "weekly", duration: 3, hour_of_day: 0, day_of_week: 1, week_of_month: null };
+}

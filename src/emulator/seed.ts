@@ -1,0 +1,77 @@
+import type { Grants, State, TokenRecord } from "./state.js";
+
+/** The token every default-seeded emulator accepts, unrestricted with all scopes. */
+export const DEFAULT_TOKEN = "emulator-token";
+
+const ALL_SERVICES = ["Compute Instances", "Block Storage", "VPCs", "Managed Databases", "Object Storage"];
+
+/** Grants of an unrestricted user, or the empty starting point of a restricted one. */
+export function emptyGrants(): Grants {
+  return { global: { add_vpc: false, add_databases: false }, vpc: {}, database: {} };
+}
+
+/** Fills in a partly given token record (from the seed control route) with defaults. */
+export function tokenRecord(input: Partial<TokenRecord> & { token: string }): TokenRecord {
+  const grants = emptyGrants();
+  if (input.grants) {
+    Object.assign(grants.global, input.grants.global ?? {});
+    Object.assign(grants.vpc, input.grants.vpc ?? {});
+    Object.assign(grants.database, input.grants.database ?? {});
+  }
+  return {
+    token: input.token,
+    username: input.username ?? (input.restricted ? "restricted-user" : "emulator-user"),
+    scopes: input.scopes ?? "*",
+    restricted: input.restricted ?? false,
+    grants,
+  };
+}
+
+/** A fresh account: the catalogue of the brief, one unrestricted token, no resources. */
+export function defaultState(): State {
+  const region = (id: string, label: string, country: string, caps: string[], status: "ok" | "outage" = "ok") => ({
+    id,
+    label,
+    country,
+    capabilities: caps,
+    // The real API separates with commas and sometimes spaces; keep both forms in the seed.
+    resolvers: { ipv4: "192.0.2.10, 192.0.2.11,192.0.2.12", ipv6: "2001:db8::10, 2001:db8::11" },
+    status,
+  });
+  const plans = ["g7-premium-2", "g1-gpu-rtx6000-1"];
+  const regions = [
+    region("us-east", "Newark, NJ, USA", "us", ALL_SERVICES),
+    region("us-west", "Fremont, CA, USA", "us", ALL_SERVICES),
+    region("eu-central", "Frankfurt, DE", "de", ALL_SERVICES),
+    region("ap-south", "Singapore, SG", "sg", ALL_SERVICES, "outage"),
+    region(
+      "sa-east",
+      "Sao Paulo, BR",
+      "br",
+      ALL_SERVICES.filter((c) => c !== "Managed Databases"),
+    ),
+  ];
+  return {
+    regions,
+    availability: regions.flatMap((r, i) => plans.map((plan, j) => ({ region: r.id, plan, available: (i + j) % 2 === 0 }))),
+    engines: [
+      { id: "mysql/8.0.30", engine: "mysql", version: "8.0.30", total_disk_size_gb: 0, used_disk_size_gb: 0 },
+      { id: "mysql/5.7.39", engine: "mysql", version: "5.7.39", total_disk_size_gb: 0, used_disk_size_gb: 0 },
+      { id: "postgresql/14.6", engine: "postgresql", version: "14.6", total_disk_size_gb: 0, used_disk_size_gb: 0 },
+      { id: "postgresql/13.2", engine: "postgresql", version: "13.2", total_disk_size_gb: 0, used_disk_size_gb: 0 },
+    ],
+    types: [
+      { id: "g6-nanode-1", label: "Nanode 1GB", disk: 25 },
+      { id: "g6-standard-1", label: "Linode 2GB", disk: 50 },
+      { id: "g6-standard-2", label: "Linode 4GB", disk: 80 },
+      { id: "g6-dedicated-4", label: "Dedicated 8GB", disk: 160 },
+    ],
+    tokens: [tokenRecord({ token: DEFAULT_TOKEN })],
+    computes: [],
+    vpcs: [],
+    subnets: [],
+    databases: [],
+    events: [],
+    nextId: {},
+  };
+}

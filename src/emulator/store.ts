@@ -1,0 +1,94 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { Clock } from "./clock.js";
+import { defaultState } from "./seed.js";
+import type { EventRecord, State, TokenRecord } from "./state.js";
+import { VpcModel } from "./models/vpcs.js";
+import { ComputeModel } from "./models/computes.js";
+import { DatabaseModel } from "./models/databases.js";
+
+/** How long (emulated seconds) each asynchronous database change takes. */
+export interface Timings {
+  provisioningSeconds: number;
+  updatingSeconds: number;
+  patchSeconds: number;
+  snapshotSeconds: number;
+  restoreSeconds: number;
+  credentialsResetSeconds: number;
+}
+
+/** Defaults: the real 15..30 minute provisioning compressed to a few seconds. */
+export const DEFAULT_TIMINGS: Timings = {
+  provisioningSeconds: 3,
+  updatingSeconds: 1,
+  patchSeconds: 1,
+  snapshotSeconds: 2,
+  restoreSeconds: 2,
+  credentialsResetSeconds: 1,
+};
+
+/** The acting user of a request; null for the operations that need no token. */
+export type Actor = TokenRecord | null;
+
+/**
+ * The one state store of the emulator: all entities, the id counters, the event log and the
+ * clock. Rules that span resources live in the models it owns; routes stay thin.
+ */
+export class Store {
+  state: State = defaultState();
+  timings: Timings;
+  readonly vpcs = new VpcModel(this);
+  readonly computes = new ComputeModel(this);
+  readonly databases = new DatabaseModel(this);
+
+  constructor(
+    readonly clock: Clock,
+    private readonly baseTimings: Timings,
+    private readonly persistFile?: string,
+  ) {
+    this.timings = { ...baseTimings };
+  }
+
+  /** Allocates the next id of an entity kind; kinds count from distinct bases to ease reading logs. */
+  nextId(kind: string): number {
+    const bases: Record<string, number> = { vpc: 100, subnet: 1000, database: 2000, backup: 5000, compute: 7000, interface: 8000, config: 9000 };
+    const next = this.state.nextId[kind] ?? bases[kind] ?? 1;
+    this.state.nextId[kind] = next + 1;
+    return next;
+  }
+
+  /** Appends to the account event log. */
+  event(action: string, entity: EventRecord["entity"]): void {
+    this.state.events.push({ id: this.nextId("event"), action, entity, created: this.clock.now() });
+  }
+
+  /** Back to the default seed, timings and clock. */
+  reset(): void {
+    this.state = defaultState();
+    this.timings = { ...this.baseTimings };
+    this.clock.reset();
+  }
+
+  /** Writes the state to the persistence file, if there is one (atomic rename). */
+  save(): void {
+    if (!this.persistFile) return;
+    const body = JSON.stringify({ version: 1, now: this.clock.now(), scale: this.clock.scale, timings: this.timings, state: this.state });
+    writeFileSync(`${this.persistFile}.tmp`, body);
+    renameSync(`${this.persistFile}.tmp`, this.persistFile);
+  }
+
+  /** Reads the persistence file if it exists; emulated time resumes where it stopped. */
+  load(): void {
+    if (!this.persistFile) return;
+    let text: string;
+    try {
+      text = readFileSync(this.persistFile, "utf8");
+    } catch {
+      return;
+    }
+    const saved = JSON.parse(text) as { now: number; scale: number; timings: Timings; state: State };
+    this.state = saved.state;
+    this.timings = { ...this.baseTimings, ...saved.timings };
+    this.clock.reset(saved.now);
+    this.clock.setScale(saved.scale);
+  }
+}

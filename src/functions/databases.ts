@@ -1,0 +1,99 @@
+/**
+ * Database look-ups: the engine catalogue (no token needed) and the account's databases.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { lookupClient } from "./client.js";
+import { databaseResult, engineResult, type DatabaseEngineResult, type DatabaseResult } from "./shapes.js";
+
+/** Filters of {@link getDatabaseEngines}. */
+export interface GetDatabaseEnginesArgs {
+  /** Keep only this engine type, "mysql" or "postgresql". */
+  engine?: string;
+}
+
+/** Result of {@link getDatabaseEngines}. */
+export interface GetDatabaseEnginesResult {
+  engines: DatabaseEngineResult[];
+  /** The id of the newest version per engine type, e.g. `{ mysql: "mysql/8.0.30" }`. */
+  latest: Record<string, string>;
+}
+
+/** Lists the engine catalogue; `latest` picks the highest version of each engine type. */
+export async function getDatabaseEngines(args: GetDatabaseEnginesArgs = {}): Promise<GetDatabaseEnginesResult> {
+  const all = await lookupClient(false).engines.list();
+  const engines = all.filter((e) => args.engine === undefined || e.engine === args.engine).map(engineResult);
+  const latest: Record<string, string> = {};
+  for (const e of engines) {
+    const current = engines.find((x) => x.id === latest[e.engine]);
+    if (!current || compareVersions(e.version, current.version) > 0) latest[e.engine] = e.id;
+  }
+  return { engines, latest };
+}
+
+/** {@link getDatabaseEngines} taking Outputs. */
+export function getDatabaseEnginesOutput(args: pulumi.Input<{ engine?: pulumi.Input<string> }> = {}): pulumi.Output<GetDatabaseEnginesResult> {
+  return pulumi.output(args).apply((a) => getDatabaseEngines(a as GetDatabaseEnginesArgs));
+}
+
+/** Arguments of {@link getDatabaseEngine}. */
+export interface GetDatabaseEngineArgs {
+  /** Engine id `<engine>/<version>`. */
+  id: string;
+}
+
+/** Reads one engine of the catalogue. */
+export async function getDatabaseEngine(args: GetDatabaseEngineArgs): Promise<DatabaseEngineResult> {
+  return engineResult(await lookupClient(false).engines.get(args.id));
+}
+
+/** {@link getDatabaseEngine} taking Outputs. */
+export function getDatabaseEngineOutput(args: { id: pulumi.Input<string> }): pulumi.Output<DatabaseEngineResult> {
+  return pulumi.output(args).apply((a) => getDatabaseEngine(a));
+}
+
+/** Filters of {@link getDatabases}. */
+export interface GetDatabasesArgs {
+  /** Keep only this engine type. */
+  engine?: string;
+  /** Keep only the database with this label. */
+  label?: string;
+  /** Keep only databases in this region. */
+  region?: string;
+  /** Keep only databases with this status. */
+  status?: string;
+}
+
+/** Result of {@link getDatabases}. */
+export interface GetDatabasesResult {
+  databases: DatabaseResult[];
+}
+
+/** Lists the account's databases of all engines (needs a token). */
+export async function getDatabases(args: GetDatabasesArgs = {}): Promise<GetDatabasesResult> {
+  const all = await lookupClient().databases.list();
+  const databases = all
+    .filter((d) => args.engine === undefined || d.engine === args.engine)
+    .filter((d) => args.label === undefined || d.label === args.label)
+    .filter((d) => args.region === undefined || d.region === args.region)
+    .filter((d) => args.status === undefined || d.status === args.status)
+    .map(databaseResult);
+  return { databases };
+}
+
+/** {@link getDatabases} taking Outputs. */
+export function getDatabasesOutput(
+  args: pulumi.Input<{ engine?: pulumi.Input<string>; label?: pulumi.Input<string>; region?: pulumi.Input<string>; status?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetDatabasesResult> {
+  return pulumi.output(args).apply((a) => getDatabases(a as GetDatabasesArgs));
+}
+
+/** Compares dotted versions numerically ("8.0.30" > "8.0.4"). */
+function compareVersions(a: string, b: string): number {
+  const pa = a.split(".").map((x) => parseInt(x, 10) || 0);
+  const pb = b.split(".").map((x) => parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

@@ -1,0 +1,16 @@
+/**
+ * Read-only look-ups of the Cloud Platform API, each as a promise-returning function and an
+ * `...Output` variant that accepts Pulumi Inputs.
+ */
+export * from "./regions.js";
+export * from "./databases.js";
+export * from "./vpcs.js";
+export type {
+  DatabaseEngineResult,
+  DatabaseResult,
+  RegionAvailabilityResult,
+  RegionResult,
+  SubnetResult,
+  VpcIpResult,
+  VpcResult,
+} from "./shapes.js";

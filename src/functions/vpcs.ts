@@ -1,0 +1,81 @@
+/**
+ * VPC look-ups: VPCs, their subnets and the VPC addresses of compute interfaces (token needed).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { lookupClient } from "./client.js";
+import { subnetResult, vpcIpResult, vpcResult, type SubnetResult, type VpcIpResult, type VpcResult } from "./shapes.js";
+
+/** Filters of {@link getVpcs}. */
+export interface GetVpcsArgs {
+  /** Keep only the VPC with this label. */
+  label?: string;
+  /** Keep only VPCs in this region. */
+  region?: string;
+}
+
+/** Result of {@link getVpcs}. */
+export interface GetVpcsResult {
+  vpcs: VpcResult[];
+}
+
+/** Lists the account's VPCs with their subnets. */
+export async function getVpcs(args: GetVpcsArgs = {}): Promise<GetVpcsResult> {
+  const all = await lookupClient().vpcs.list();
+  const vpcs = all
+    .filter((v) => args.label === undefined || v.label === args.label)
+    .filter((v) => args.region === undefined || v.region === args.region)
+    .map(vpcResult);
+  return { vpcs };
+}
+
+/** {@link getVpcs} taking Outputs. */
+export function getVpcsOutput(args: pulumi.Input<{ label?: pulumi.Input<string>; region?: pulumi.Input<string> }> = {}): pulumi.Output<GetVpcsResult> {
+  return pulumi.output(args).apply((a) => getVpcs(a as GetVpcsArgs));
+}
+
+/** Arguments of {@link getVpcSubnets}. */
+export interface GetVpcSubnetsArgs {
+  /** The VPC whose subnets to list. */
+  vpcId: number | string;
+  /** Keep only the subnet with this label. */
+  label?: string;
+}
+
+/** Result of {@link getVpcSubnets}. */
+export interface GetVpcSubnetsResult {
+  subnets: SubnetResult[];
+}
+
+/** Lists the subnets of one VPC, with the compute instances that use them. */
+export async function getVpcSubnets(args: GetVpcSubnetsArgs): Promise<GetVpcSubnetsResult> {
+  const all = await lookupClient().subnets.list(Number(args.vpcId));
+  return { subnets: all.filter((s) => args.label === undefined || s.label === args.label).map(subnetResult) };
+}
+
+/** {@link getVpcSubnets} taking Outputs. */
+export function getVpcSubnetsOutput(args: { vpcId: pulumi.Input<number | string>; label?: pulumi.Input<string> }): pulumi.Output<GetVpcSubnetsResult> {
+  return pulumi.output(args).apply((a) => getVpcSubnets(a as GetVpcSubnetsArgs));
+}
+
+/** Arguments of {@link getVpcIps}. */
+export interface GetVpcIpsArgs {
+  /** One VPC; all VPCs of the account when left out. */
+  vpcId?: number | string;
+}
+
+/** Result of {@link getVpcIps}. */
+export interface GetVpcIpsResult {
+  ips: VpcIpResult[];
+}
+
+/** Lists VPC addresses and ranges of compute interfaces, for one VPC or the whole account. */
+export async function getVpcIps(args: GetVpcIpsArgs = {}): Promise<GetVpcIpsResult> {
+  const api = lookupClient().vpcs;
+  const ips = args.vpcId === undefined ? await api.listIps() : await api.listVpcIps(Number(args.vpcId));
+  return { ips: ips.map(vpcIpResult) };
+}
+
+/** {@link getVpcIps} taking Outputs. */
+export function getVpcIpsOutput(args: pulumi.Input<{ vpcId?: pulumi.Input<number | string> }> = {}): pulumi.Output<GetVpcIpsResult> {
+  return pulumi.output(args).apply((a) => getVpcIps(a as GetVpcIpsArgs));
+}

@@ -1,0 +1,59 @@
+/**
+ * Live checks of region and engine ids for `check`. The catalogue is fetched at most once per
+ * provider process (the promises are kept, failures included), because `check` runs for every
+ * resource of every preview.
+ */
+import type { DatabaseEngine, Region } from "../client/index.js";
+import { catalogueClient, onReconfigure } from "./context.js";
+
+let regions: Promise<Region[]> | undefined;
+let engines: Promise<DatabaseEngine[]> | undefined;
+
+onReconfigure(() => {
+  regions = undefined;
+  engines = undefined;
+});
+
+/** Region capability a resource needs. */
+export type Capability = "VPCs" | "Managed Databases";
+
+/**
+ * Why `region` cannot host the resource, or undefined when it can or when the catalogue cannot be
+ * read (no API configured, network trouble): the API then has the last word at create time.
+ */
+export async function regionProblem(region: string, capability: Capability): Promise<string | undefined> {
+  const client = catalogueClient();
+  if (!client) return undefined;
+  regions ??= client.regions.list();
+  let list: Region[];
+  try {
+    list = await regions;
+  } catch {
+    return undefined;
+  }
+  const found = list.find((r) => r.id === region);
+  if (!found) return `region "${region}" does not exist; known regions: ${list.map((r) => r.id).join(", ")}`;
+  if (found.status !== "ok") return `region "${region}" has status "${found.status}"; choose a region with status "ok"`;
+  if (!found.capabilities.includes(capability)) {
+    const alternatives = list.filter((r) => r.status === "ok" && r.capabilities.includes(capability)).map((r) => r.id);
+    return `region "${region}" does not offer "${capability}"; regions that do: ${alternatives.join(", ") || "none"}`;
+  }
+  return undefined;
+}
+
+/** Why `engineId` is not in the engine catalogue, or undefined when it is (or cannot be checked). */
+export async function engineProblem(engineId: string): Promise<string | undefined> {
+  const client = catalogueClient();
+  if (!client) return undefined;
+  engines ??= client.engines.list();
+  let list: DatabaseEngine[];
+  try {
+    list = await engines;
+  } catch {
+    return undefined;
+  }
+  if (list.some((e) => e.id === engineId)) return undefined;
+  const engine = engineId.split("/")[0];
+  const same = list.filter((e) => e.engine === engine).map((e) => e.id);
+  return `engine "${engineId}" is not offered; available: ${same.join(", ") || "none"}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Small helpers every resource provider shares: comparing normalised values, building diff
+ * answers, and shaping property bags for the engine.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { hasUnknown, type Bag } from "./validate.js";
+
+/** The type-token module every resource of this package uses: `pulumi-nodejs:dynamic/cloudplatform:<Type>`. */
+export const TOKEN_MODULE = "cloudplatform";
+
+/** Deep equality of JSON-like values, treating `undefined` and `null` alike. */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (typeof a === "object") {
+    if (typeof b !== "object" || Array.isArray(b)) return false;
+    const keys = new Set([...Object.keys(a), ...Object.keys(b as object)]);
+    return [...keys].every((k) => same((a as Bag)[k], (b as Bag)[k]));
+  }
+  return a === b;
+}
+
+/** How each input takes part in `diff`. */
+export interface DiffSpec {
+  /** Changing any of these replaces the object. */
+  replace: string[];
+  /** Changed in place by `update`. */
+  update: string[];
+  /** Compared only when the new inputs set them (the API fills in a value otherwise). */
+  ifSet?: string[];
+  /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
+  normalise?: Record<string, (value: unknown) => unknown>;
+  /**
+   * Whether the replacement would collide with the object it replaces (same unique label, same
+   * address range), so the old one must be deleted first.
+   */
+  collides?: (olds: Bag, news: Bag) => boolean;
+}
+
+/** Compares old state and new inputs field by field; an unknown new value counts as a change. */
+export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynamic.DiffResult {
+  const changed: string[] = [];
+  for (const field of [...spec.replace, ...spec.update]) {
+    const next = news[field];
+    if (spec.ifSet?.includes(field) && (next === undefined || next === null)) continue;
+    if (hasUnknown(next)) {
+      changed.push(field);
+      continue;
+    }
+    const norm = spec.normalise?.[field] ?? ((v: unknown) => v);
+    if (!same(norm(olds[field]), norm(next))) changed.push(field);
+  }
+  const replaces = changed.filter((f) => spec.replace.includes(f));
+  const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = { changes: changed.length > 0 };
+  if (replaces.length > 0) {
+    result.replaces = replaces;
+    if (spec.collides?.(olds, news)) result.deleteBeforeReplace = true;
+  }
+  return result;
+}
+
+/**
+ * Drops `undefined` everywhere: the host converts bags to protobuf Structs, which cannot hold it.
+ * `null` stays, meaning "known to be empty".
+ */
+export function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(compact) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Bag = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Throws when strict validation (run by `create`, where preview's leniency no longer applies)
+ * finds problems, listing every failure with its field.
+ */
+export function assertValid(kind: string, failures: readonly pulumi.dynamic.CheckFailure[]): void {
+  if (failures.length === 0) return;
+  throw new Error(`Invalid ${kind} arguments: ${failures.map((f) => f.reason).join("; ")}`);
+}
+
+/** Adds secret outputs to the user's options without dropping theirs. */
+export function withSecretOutputs<T extends pulumi.CustomResourceOptions>(opts: T | undefined, secrets: string[]): T {
+  const mine = opts?.additionalSecretOutputs ?? [];
+  return { ...(opts ?? ({} as T)), additionalSecretOutputs: [...new Set([...mine, ...secrets])] };
+}

@@ -1,0 +1,70 @@
+/**
+ * The provider process's connection to the API: one client per process, built on first use from
+ * the stack configuration handed to `configure` (or the environment). The token lives only here, in
+ * memory; it is never an input, an output or part of the serialized provider.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { CloudClient, resolveClientConfig } from "../client/index.js";
+
+/** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
+type ConfigBag = { get(key: string): string | undefined };
+
+let bag: ConfigBag | undefined;
+let insideProvider = false;
+let memo: { key: string; client: CloudClient } | undefined;
+const resetHooks: (() => void)[] = [];
+
+/**
+ * Remembers the stack configuration. Called by every resource provider's `configure`, which the
+ * engine calls once per provider process before any other method.
+ */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  bag = req.config;
+  insideProvider = true;
+  memo = undefined;
+  for (const hook of resetHooks) hook();
+}
+
+/** Lets caches that depend on the configured API (the catalogue) drop their entries on configure. */
+export function onReconfigure(hook: () => void): void {
+  resetHooks.push(hook);
+}
+
+/**
+ * The client for create, read, update and delete; throws the client's error naming
+ * `cloudplatform:token` and CLOUDPLATFORM_TOKEN when no token is configured.
+ */
+export function client(): CloudClient {
+  return build(true);
+}
+
+/**
+ * A client for the token-less calls (regions, engines), or undefined when no API URL is configured:
+ * then the catalogue rules of `check` are skipped instead of failing a preview made offline.
+ */
+export function catalogueClient(): CloudClient | undefined {
+  try {
+    return build(false);
+  } catch {
+    return undefined;
+  }
+}
+
+function build(requireToken: boolean): CloudClient {
+  const config = resolveClientConfig(bag ? { config: bag } : {}, { requireToken });
+  const key = `${config.apiUrl}\n${config.token ?? ""}`;
+  // A client built for the catalogue without a token stays usable once a token appears: rebuild.
+  if (memo && (memo.key === key || (!requireToken && memo.key.startsWith(`${config.apiUrl}\n`)))) return memo.client;
+  const logger = insideProvider ? debugLog : undefined;
+  memo = { key, client: new CloudClient(logger ? { ...config, logger } : config) };
+  return memo.client;
+}
+
+/** Debug lines go to the engine's log; a logging failure must never fail an operation. */
+function debugLog(msg: string): void {
+  try {
+    void pulumi.log.debug(msg).catch(() => undefined);
+  } catch {
+    // ignored on purpose
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * The `DatabaseSnapshot` resource: an on-demand backup of a managed database.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { ApiError, type Database, type DatabaseBackup, type DatabaseEngineApi, type EngineType } from "../client/index.js";
+import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { client, configure } from "./context.js";
+import { isNotFound, unlessNotFound } from "./errors.js";
+import { lazyProvider } from "./lazy-provider.js";
+import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
+import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
+
+/** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
+export interface DatabaseSnapshotArgs {
+  /** Engine of the database: "mysql" or "postgresql". */
+  engine: pulumi.Input<"mysql" | "postgresql">;
+  /** Id of the database to back up. */
+  instanceId: pulumi.Input<number | string>;
+  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
+  label: pulumi.Input<string>;
+  /** Node to back up in a 3-node cluster: "primary" (API default) or "secondary". */
+  target?: pulumi.Input<"primary" | "secondary">;
+  /** Existing snapshot to take under management, as `<engine>/<instanceId>/<backupId>`. */
+  adoptId?: pulumi.Input<string>;
+  /** Time limits; defaults create 30m (includes waiting for a running backup), delete 10m. */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+/** The API allows this many snapshots per database at a time. */
+export const SNAPSHOT_LIMIT = 3;
+const DEFAULT_CREATE_MS = 30 * 60_000;
+const DEFAULT_DELETE_MS = 10 * 60_000;
+const ENGINES: readonly EngineType[] = ["mysql", "postgresql"];
+
+/** Splits `<engine>/<instanceId>/<backupId>`; undefined when malformed. */
+export function parseSnapshotId(text: string): { engine: EngineType; instanceId: number; backupId: number } | undefined {
+  const m = /^(mysql|postgresql)\/([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
+  return m ? { engine: m[1] as EngineType, instanceId: Number(m[2]), backupId: Number(m[3]) } : undefined;
+}
+
+function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
+  const rules = new Rules(strict);
+  const inputs: Bag = { ...news };
+  if (news.engine === undefined && strict) rules.fail("engine", "engine is required");
+  rules.oneOf(news, "engine", ENGINES);
+  const instanceId = rules.id(news, "instanceId", true);
+  if (instanceId !== undefined) inputs.instanceId = instanceId;
+  rules.string(news, "label", true, snapshotLabelRule);
+  rules.oneOf(news, "target", ["primary", "secondary"] as const);
+  const adopt = rules.string(news, "adoptId", false, (v) =>
+    parseSnapshotId(v) ? undefined : `must have the form <engine>/<instanceId>/<backupId>, such as mysql/123/456 (got "${v}")`,
+  );
+  if (adopt !== undefined) {
+    const parsed = parseSnapshotId(adopt)!;
+    if (typeof news.engine === "string" && news.engine !== UNKNOWN && parsed.engine !== news.engine)
+      rules.fail("adoptId", `adoptId names engine ${parsed.engine} but engine is ${news.engine}`);
+    if (instanceId !== undefined && parsed.instanceId !== instanceId)
+      rules.fail("adoptId", `adoptId names database ${parsed.instanceId} but instanceId is ${instanceId}`);
+  }
+  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
+  return { rules, inputs };
+}
+
+function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
+  return compact({
+    engine: inputs.engine,
+    instanceId: inputs.instanceId,
+    label: backup.label,
+    target: inputs.target,
+    adoptId: inputs.adoptId,
+    timeouts: inputs.timeouts,
+    backupId: backup.id,
+    type: backup.type,
+    created: backup.created,
+  });
+}
+
+/** Waits until the database accepts a snapshot: active, with no other backup running. */
+function waitReady(engine: EngineType, api: DatabaseEngineApi, instanceId: number, db: Database, limitMs: number): Promise<Database> {
+  return waitFor({
+    what: `${engine} database ${instanceId} to be active with no backup running`,
+    poll: () => api.get(instanceId),
+    done: (d) => d.status === "active",
+    failed: (d) => (d.status === "failed" ? `its status is "failed"` : undefined),
+    describe: (d) => `status ${d.status}`,
+    timeoutMs: limitMs,
+    profile: db.status === "provisioning" ? PROVISIONING : QUICK,
+  });
+}
+
+async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const ref = parseSnapshotId(inputs.adoptId as string)!;
+  const backup = await client().database(ref.engine).getBackup(ref.instanceId, ref.backupId);
+  if (backup.label !== inputs.label) {
+    throw new Error(
+      `Cannot adopt snapshot ${inputs.adoptId as string}: its label is "${backup.label}" but the arguments say ` +
+        `"${String(inputs.label)}"; a snapshot cannot be changed, so make label match or drop adoptId.`,
+    );
+  }
+  return { id: inputs.adoptId as string, outs: stateOf(inputs, backup) };
+}
+
+/** The implementation the lazy provider loads in the provider process. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  configure,
+
+  async check(_olds: Bag, news: Bag) {
+    const { rules, inputs } = checkInputs(news, false);
+    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+  },
+
+  async diff(_id: string, olds: Bag, news: Bag) {
+    return computeDiff(olds, news, {
+      replace: ["engine", "instanceId", "label", "target"],
+      update: ["adoptId", "timeouts"],
+      // Labels are unique per database: a replacement of the same label must follow the delete.
+      collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
+    });
+  },
+
+  async create(news: Bag) {
+    const { rules, inputs } = checkInputs(news, true);
+    assertValid("database snapshot", rules.failures);
+    if (inputs.adoptId !== undefined) return adopt(inputs);
+    const engine = inputs.engine as EngineType;
+    const instanceId = inputs.instanceId as number;
+    const label = inputs.label as string;
+    const api = client().database(engine);
+    const limit = timeoutMs(inputs.timeouts, "create", DEFAULT_CREATE_MS);
+    const started = Date.now();
+    const left = (): number => Math.max(1, limit - (Date.now() - started));
+
+    let db = await api.get(instanceId);
+    // Backups cannot be listed while provisioning.
+    if (db.status === "provisioning") db = await waitReady(engine, api, instanceId, db, left());
+    const backups = await api.listBackups(instanceId);
+    const same = backups.find((b) => b.label === label);
+    if (same) {
+      throw new Error(
+        `${engine} database ${instanceId} already has a backup labelled "${label}" (backup ${same.id}). ` +
+          `Choose another label, or manage that one with adoptId: "${engine}/${instanceId}/${same.id}".`,
+      );
+    }
+    const snapshots = backups.filter((b) => b.type === "snapshot");
+    if (snapshots.length >= SNAPSHOT_LIMIT) {
+      throw new Error(
+        `${engine} database ${instanceId} already has ${snapshots.length} snapshots, the most it may keep ` +
+          `(${snapshots.map((s) => `"${s.label}" (backup ${s.id})`).join(", ")}). Delete one before creating another.`,
+      );
+    }
+    const request = { label, ...(inputs.target ? { target: inputs.target as "primary" | "secondary" } : {}) };
+    for (;;) {
+      if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
+      try {
+        await api.createSnapshot(instanceId, request);
+        break;
+      } catch (err) {
+        // Another backup (e.g. a sibling snapshot in the same `pulumi up`) may have started since
+        // the database read active: wait for it again instead of failing.
+        db = await api.get(instanceId);
+        if (!(err instanceof ApiError) || err.status !== 400 || db.status !== "backing_up") throw err;
+      }
+    }
+    let backup: DatabaseBackup | undefined;
+    try {
+      // The create answers {}; the backup shows up in the list later.
+      backup = await waitFor({
+        what: `snapshot "${label}" of ${engine} database ${instanceId} to appear`,
+        poll: async () => (await api.listBackups(instanceId)).find((b) => b.label === label),
+        done: (b) => b !== undefined,
+        timeoutMs: left(),
+        profile: QUICK,
+      });
+    } catch (err) {
+      throw new Error(
+        `${(err as Error).message} The snapshot was requested; when it appears, manage it with ` +
+          `adoptId: "${engine}/${instanceId}/<backupId>" (see getDatabases / the backups list) or delete it.`,
+        { cause: err },
+      );
+    }
+    return { id: `${engine}/${instanceId}/${backup!.id}`, outs: stateOf(inputs, backup!) };
+  },
+
+  async read(id: string, props?: Bag) {
+    const ref = parseSnapshotId(id);
+    if (!ref) return { id: "" };
+    const backup = await unlessNotFound(() => client().database(ref.engine).getBackup(ref.instanceId, ref.backupId));
+    if (!backup) return { id: "" };
+    const state = stateOf({ ...props, engine: ref.engine, instanceId: ref.instanceId }, backup);
+    const inputs = compact({
+      engine: ref.engine,
+      instanceId: ref.instanceId,
+      label: backup.label,
+      target: props?.target,
+      adoptId: props?.adoptId,
+      timeouts: props?.timeouts,
+    });
+    return { id, props: state, inputs };
+  },
+
+  async update(_id: string, olds: Bag, news: Bag) {
+    // Only adoptId and timeouts reach update; they change nothing at the API.
+    return { outs: compact({ ...olds, adoptId: news.adoptId, timeouts: news.timeouts }) };
+  },
+
+  async delete(id: string, props: Bag) {
+    const ref = parseSnapshotId(id);
+    if (!ref) return;
+    const api = client().database(ref.engine);
+    try {
+      await api.deleteBackup(ref.instanceId, ref.backupId);
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    await waitFor({
+      what: `snapshot ${id} to be deleted`,
+      poll: () => unlessNotFound(() => api.getBackup(ref.instanceId, ref.backupId)),
+      done: (b) => b === undefined,
+      timeoutMs: timeoutMs(props.timeouts, "delete", DEFAULT_DELETE_MS),
+      profile: QUICK,
+    });
+  },
+};
+
+const lazy = lazyProvider("database-snapshot");
+
+/**
+ * An on-demand snapshot backup of a managed MySQL or PostgreSQL database. `create` waits while
+ * another backup runs, refuses clearly when the database already has 3 snapshots (the API limit),
+ * and waits until the new backup is listed. Every argument except `timeouts` and `adoptId`
+ * replaces the snapshot when changed. The id is `<engine>/<instanceId>/<backupId>`.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as cloud from "pulumi-cloudplatform";
+ *
+ * const db = new cloud.MysqlDatabase("orders", { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" });
+ * const beforeMigration = new cloud.DatabaseSnapshot("before-migration", {
+ *     engine: "mysql",
+ *     instanceId: db.instanceId,
+ *     label: "beforemigration",
+ * });
+ * ```
+ *
+ * ## Adoption
+ *
+ * `pulumi import` does not work for dynamic resources. To manage an existing snapshot, declare it
+ * with `adoptId: "<engine>/<instanceId>/<backupId>"` and the same engine, instance id and label:
+ * the first `pulumi up` reads it instead of creating a new one.
+ *
+ * ```typescript
+ * const old = new cloud.DatabaseSnapshot("old", { engine: "mysql", instanceId: 4321, label: "nightly1", adoptId: "mysql/4321/77" });
+ * ```
+ */
+export class DatabaseSnapshot extends pulumi.dynamic.Resource {
+  /** Engine of the database. */
+  declare public readonly engine: pulumi.Output<string>;
+  /** Id of the database. */
+  declare public readonly instanceId: pulumi.Output<number>;
+  /** The snapshot's label. */
+  declare public readonly label: pulumi.Output<string>;
+  /** Node the snapshot was taken from, when given. */
+  declare public readonly target: pulumi.Output<string | undefined>;
+  /** The backup's numeric id. */
+  declare public readonly backupId: pulumi.Output<number>;
+  /** Backup type, always "snapshot" for backups made here. */
+  declare public readonly type: pulumi.Output<string>;
+  /** Creation time. */
+  declare public readonly created: pulumi.Output<string>;
+
+  constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      lazy,
+      name,
+      { ...args, target: args.target, backupId: undefined, type: undefined, created: undefined },
+      opts,
+      TOKEN_MODULE,
+      "DatabaseSnapshot",
+    );
+  }
+}

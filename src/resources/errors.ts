@@ -1,0 +1,46 @@
+/**
+ * Errors a provider throws to the dynamic-provider host, in the shapes it understands.
+ */
+import { ApiError } from "../client/index.js";
+
+/**
+ * A create the API accepted but that did not finish (wait timed out, status `failed`, a follow-up
+ * read failed). The host turns an error carrying `id` into an "initialization failed" answer, so the
+ * engine records the resource with `properties` as its state and the next `pulumi up` calls
+ * `update`, which resumes the wait, instead of creating a second object. The host sends
+ * `properties` as they are, so they must carry `__provider` themselves.
+ */
+export class ResourceInitError extends Error {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+
+  constructor(id: string, properties: Record<string, unknown>, inputs: Record<string, unknown>, cause: unknown) {
+    const reason = messageOf(cause);
+    super(`${reason} The object was created (id ${id}); the next \`pulumi up\` resumes where this one stopped.`);
+    this.name = "ResourceInitError";
+    this.id = id;
+    this.properties = { ...properties, __provider: inputs.__provider };
+    this.reasons = [reason];
+  }
+}
+
+/** The message of anything thrown. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** True for the client's 404, which readers and deleters treat as "already gone". */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError ? err.isNotFound : (err as { status?: number } | null)?.status === 404;
+}
+
+/** Runs `fn`; a 404 yields undefined instead of an error. */
+export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The input rules `check` applies before any API call. Each rule names the field and says what is
+ * allowed, so `pulumi preview` shows a fixable message instead of an API 400 during `up`.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { canonical, contains, formatCidr, overlaps, parseAddress, parseCidr, type Cidr } from "./ipv4.js";
+
+/**
+ * The value the engine sends for an input that is not known yet (preview with outputs of resources
+ * still to be created). It is the `unknownValue` of `@pulumi/pulumi/runtime/rpc`, repeated here so
+ * rules do not load the runtime's RPC layer.
+ */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Whether a value is, or contains anywhere inside it, a not-yet-known value. */
+export function hasUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(hasUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasUnknown);
+  return false;
+}
+
+/** Plain input bag as the engine hands it over. */
+export type Bag = Record<string, unknown>;
+
+/**
+ * Collects failures for one `check` call. In lenient mode (check, which also runs in preview)
+ * missing required inputs are not reported, because preview may not have them yet; create runs the
+ * same rules strictly before its first API call.
+ */
+export class Rules {
+  readonly failures: pulumi.dynamic.CheckFailure[] = [];
+
+  constructor(private readonly strict: boolean) {}
+
+  /** Records one failure. */
+  fail(property: string, reason: string): void {
+    this.failures.push({ property, reason });
+  }
+
+  /**
+   * The known value of `key`, or undefined when missing or unknown; records a missing required
+   * input in strict mode.
+   */
+  present(bag: Bag, key: string, required: boolean): unknown {
+    const value = bag[key];
+    if (value === undefined || value === null) {
+      if (required && this.strict) this.fail(key, `${key} is required`);
+      return undefined;
+    }
+    return value === UNKNOWN ? undefined : value;
+  }
+
+  /** A known string input, checked by `rule`; a non-string is a failure. */
+  string(bag: Bag, key: string, required: boolean, rule?: (v: string) => string | undefined): string | undefined {
+    const value = this.present(bag, key, required);
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") {
+      this.fail(key, `${key} must be a string`);
+      return undefined;
+    }
+    const reason = rule?.(value);
+    if (reason) {
+      this.fail(key, `${key} ${reason}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** A known boolean input. */
+  boolean(bag: Bag, key: string): boolean | undefined {
+    const value = this.present(bag, key, false);
+    if (value === undefined) return undefined;
+    if (typeof value !== "boolean") {
+      this.fail(key, `${key} must be true or false`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** A known positive integer id, given as a number or a string of digits. */
+  id(bag: Bag, key: string, required: boolean): number | undefined {
+    const value = this.present(bag, key, required);
+    if (value === undefined) return undefined;
+    const n = toId(value);
+    if (n === undefined) this.fail(key, `${key} must be a positive integer id, got ${JSON.stringify(value)}`);
+    return n;
+  }
+
+  /** A value that must be one of `allowed`. */
+  oneOf<T extends string | number>(bag: Bag, key: string, allowed: readonly T[], why = ""): T | undefined {
+    const value = this.present(bag, key, false);
+    if (value === undefined) return undefined;
+    if (!allowed.includes(value as T)) {
+      this.fail(key, `${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}${why}; got ${JSON.stringify(value)}`);
+      return undefined;
+    }
+    return value as T;
+  }
+}
+
+/** Parses an id given as number or digit string; undefined when it is neither. */
+export function toId(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === "string" && /^[1-9][0-9]*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
+export function networkLabelRule(label: string): string | undefined {
+  if (label.length < 1 || label.length > 64) return `must be 1 to 64 characters long (got ${label.length})`;
+  if (!/^[A-Za-z0-9-]+$/.test(label)) return "may only contain ASCII letters, digits and hyphens";
+  if (label.includes("--")) return "must not contain two hyphens in a row";
+  return undefined;
+}
+
+/**
+ * Database labels: 3..32 characters. The API documents only the length; letters, digits, `.`, `_`
+ * and `-` is the character set this package (and its emulator) accepts.
+ */
+export function databaseLabelRule(label: string): string | undefined {
+  if (label.length < 3 || label.length > 32) return `must be 3 to 32 characters long (got ${label.length})`;
+  if (!/^[A-Za-z0-9._-]+$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
+  return undefined;
+}
+
+/** VPC description: at most 255 characters. */
+export function descriptionRule(text: string): string | undefined {
+  return text.length > 255 ? `must be at most 255 characters long (got ${text.length})` : undefined;
+}
+
+/** Snapshot label: 1..30 ASCII letters or digits. */
+export function snapshotLabelRule(label: string): string | undefined {
+  if (label.length < 1 || label.length > 30) return `must be 1 to 30 characters long (got ${label.length})`;
+  if (!/^[A-Za-z0-9]+$/.test(label)) return "may only contain ASCII letters and digits";
+  return undefined;
+}
+
+const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c) as Cidr);
+const RESERVED = parseCidr("192.168.128.0/17") as Cidr;
+
+/**
+ * Subnet range on its own: canonical CIDR (host bits zero), prefix 1..29, inside one RFC 1918
+ * block and clear of the reserved 192.168.128.0/17.
+ */
+export function subnetRangeRule(ipv4: string): string | undefined {
+  const cidr = parseCidr(ipv4);
+  if (!cidr) return `must be an IPv4 range in CIDR notation such as 10.0.0.0/24 (got "${ipv4}")`;
+  if (cidr.prefix < 1 || cidr.prefix > 29) return `must have a prefix length from 1 to 29 (got /${cidr.prefix})`;
+  const canon = formatCidr(canonical(cidr));
+  if (canon !== ipv4) return `must be in canonical form with the host bits zero: ${canon} instead of ${ipv4}`;
+  if (!PRIVATE.some((p) => contains(p, cidr)))
+    return `must be an RFC 1918 private range inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16 (got ${ipv4})`;
+  if (overlaps(cidr, RESERVED)) return `must not overlap the reserved range 192.168.128.0/17 (got ${ipv4})`;
+  return undefined;
+}
+
+/** Whether two valid CIDR ranges overlap. */
+export function rangesOverlap(a: string, b: string): boolean {
+  const ca = parseCidr(a);
+  const cb = parseCidr(b);
+  return ca !== undefined && cb !== undefined && overlaps(ca, cb);
+}
+
+/**
+ * Checks and normalises an allow list the way the API stores it: single addresses become `/32`,
+ * duplicates collapse, the list is sorted by address then prefix. Returns UNKNOWN when any item is
+ * not known yet, and undefined when the list is absent or invalid.
+ */
+export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): string[] | typeof UNKNOWN | undefined {
+  const value = bag[key];
+  if (value === undefined || value === null) return undefined;
+  if (hasUnknown(value)) return UNKNOWN;
+  if (!Array.isArray(value)) {
+    rules.fail(key, `${key} must be a list of IPv4 addresses or CIDR ranges`);
+    return undefined;
+  }
+  const parsed: Cidr[] = [];
+  let ok = true;
+  value.forEach((item, i) => {
+    const cidr = typeof item === "string" ? allowListItem(item) : undefined;
+    if (!cidr) {
+      ok = false;
+      rules.fail(`${key}[${i}]`, `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${JSON.stringify(item)}`);
+      return;
+    }
+    const canon = canonical(cidr);
+    if (canon.base !== cidr.base) {
+      ok = false;
+      rules.fail(
+        `${key}[${i}]`,
+        `${key}[${i}] must have the host bits zero: ${formatCidr(canon)} instead of ${item as string}`,
+      );
+      return;
+    }
+    parsed.push(cidr);
+  });
+  return ok ? sortedCidrs(parsed) : undefined;
+}
+
+/** Normalises an allow list already known to be valid (API answers, old state). */
+export function normaliseAllowList(items: readonly string[]): string[] {
+  return sortedCidrs(items.map((i) => allowListItem(i)).filter((c): c is Cidr => c !== undefined));
+}
+
+function allowListItem(item: string): Cidr | undefined {
+  const address = parseAddress(item.trim());
+  return address !== undefined ? { base: address, prefix: 32 } : parseCidr(item.trim());
+}
+
+function sortedCidrs(items: Cidr[]): string[] {
+  const sorted = [...items].sort((a, b) => a.base - b.base || a.prefix - b.prefix);
+  return [...new Set(sorted.map(formatCidr))];
+}
+
+/** Engine id `<engine>/<version>` whose engine part matches the resource's engine. */
+export function engineIdRule(engine: string): (id: string) => string | undefined {
+  return (id) => {
+    const match = /^([a-z]+)\/([0-9][0-9A-Za-z.+-]*)$/.exec(id);
+    if (!match) return `must have the form <engine>/<version>, such as ${engine}/${engine === "mysql" ? "8.0.30" : "14.6"} (got "${id}")`;
+    if (match[1] !== engine) return `must be a ${engine} engine id (${engine}/<version>), got "${id}"`;
+    return undefined;
+  };
+}
+
+/** Maintenance window input, in the camelCase form of the resource args. */
+export interface MaintenanceWindowInput {
+  frequency: "weekly" | "monthly";
+  duration: number;
+  hourOfDay: number;
+  dayOfWeek: number;
+  weekOfMonth?: number | null;
+}
+
+/**
+ * Checks the maintenance window: weekly or monthly, duration 1..3 hours, hour 0..23 (UTC), day
+ * 1..7 (1 = Monday), week 1..4 required for monthly and absent for weekly. Returns the window with
+ * `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API answers.
+ */
+export function maintenanceWindowInput(rules: Rules, bag: Bag, key = "updates"): MaintenanceWindowInput | typeof UNKNOWN | undefined {
+  const value = bag[key];
+  if (value === undefined || value === null) return undefined;
+  if (hasUnknown(value)) return UNKNOWN;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    rules.fail(key, `${key} must be an object {frequency, duration, hourOfDay, dayOfWeek, weekOfMonth}`);
+    return undefined;
+  }
+  const w = value as Bag;
+  const before = rules.failures.length;
+  if (w.frequency !== "weekly" && w.frequency !== "monthly")
+    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${JSON.stringify(w.frequency)}`);
+  const int = (field: string, lo: number, hi: number, unit: string): void => {
+    const v = w[field];
+    if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
+      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${JSON.stringify(v)}`);
+  };
+  int("duration", 1, 3, " (hours)");
+  int("hourOfDay", 0, 23, " (UTC)");
+  int("dayOfWeek", 1, 7, " (1 = Monday)");
+  const week = w.weekOfMonth ?? null;
+  if (w.frequency === "monthly") {
+    if (week === null) rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth is required for a monthly window (1 to 4)`);
+    else int("weekOfMonth", 1, 4, "");
+  } else if (w.frequency === "weekly" && week !== null) {
+    rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth must be left out for a weekly window`);
+  }
+  if (rules.failures.length > before) return undefined;
+  return {
+    frequency: w.frequency as "weekly" | "monthly",
+    duration: w.duration as number,
+    hourOfDay: w.hourOfDay as number,
+    dayOfWeek: w.dayOfWeek as number,
+    weekOfMonth: week as number | null,
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The `VpcSubnet` resource: one IPv4 range of a VPC, managed on its own.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Subnet, SubnetCompute } from "../client/index.js";
+import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { client, configure } from "./context.js";
+import { unlessNotFound } from "./errors.js";
+import { firstHost } from "./ipv4.js";
+import { parseCidr } from "./ipv4.js";
+import { lazyProvider } from "./lazy-provider.js";
+import { deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
+import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
+import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
+
+/** Arguments of {@link VpcSubnet}. */
+export interface VpcSubnetArgs {
+  /** Id of the VPC that holds the subnet; changing it replaces the subnet. */
+  vpcId: pulumi.Input<number | string>;
+  /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
+  label: pulumi.Input<string>;
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17; changing it replaces the subnet. */
+  ipv4: pulumi.Input<string>;
+  /** Id of an existing subnet of `vpcId` to take under management instead of creating one. */
+  adoptId?: pulumi.Input<number | string>;
+  /** Time limits, e.g. `{ delete: "10m" }`. */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+interface SubnetState extends Bag {
+  vpcId: number;
+  subnetId: number;
+  label: string;
+  ipv4: string;
+  gateway: string | null;
+  computes: SubnetCompute[];
+  created: string;
+  updated: string | null;
+}
+
+function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
+  const cidr = parseCidr(subnet.ipv4);
+  return compact({
+    adoptId: inputs.adoptId,
+    timeouts: inputs.timeouts,
+    vpcId,
+    subnetId: subnet.id,
+    label: subnet.label,
+    ipv4: subnet.ipv4,
+    gateway: cidr ? firstHost(cidr) : null,
+    computes: subnet.computes.map((c) => ({ id: c.id, interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })) })),
+    created: subnet.created,
+    updated: subnet.updated ?? null,
+  });
+}
+
+function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
+  const rules = new Rules(strict);
+  const inputs: Bag = { ...news };
+  const vpcId = rules.id(news, "vpcId", true);
+  if (vpcId !== undefined) inputs.vpcId = vpcId;
+  rules.string(news, "label", true, networkLabelRule);
+  rules.string(news, "ipv4", true, subnetRangeRule);
+  if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
+    const id = rules.id(news, "adoptId", false);
+    if (id !== undefined) inputs.adoptId = id;
+  }
+  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
+  return { rules, inputs };
+}
+
+async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const vpcId = inputs.vpcId as number;
+  const subnetId = inputs.adoptId as number;
+  const api = client().subnets;
+  let subnet = await api.get(vpcId, subnetId);
+  if (subnet.ipv4 !== inputs.ipv4) {
+    throw new Error(
+      `Cannot adopt subnet ${subnetId} of VPC ${vpcId}: ipv4 is ${subnet.ipv4} but the arguments say ${String(inputs.ipv4)}; ` +
+        "ipv4 cannot be changed, so set ipv4 to match or drop adoptId.",
+    );
+  }
+  if (subnet.label !== inputs.label) subnet = await api.update(vpcId, subnetId, { label: inputs.label as string });
+  return { id: String(subnetId), outs: stateOf(vpcId, subnet, inputs) };
+}
+
+/** The implementation the lazy provider loads in the provider process. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  configure,
+
+  async check(_olds: Bag, news: Bag) {
+    const { rules, inputs } = checkInputs(news, false);
+    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+  },
+
+  async diff(_id: string, olds: Bag, news: Bag) {
+    return computeDiff(olds, news, {
+      replace: ["vpcId", "ipv4"],
+      update: ["label", "adoptId", "timeouts"],
+      // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
+      // that keeps the label or overlaps the old range can only be made after the delete.
+      collides: (o, n) =>
+        hasUnknown(n.vpcId) ||
+        (o.vpcId === n.vpcId &&
+          (o.label === n.label || hasUnknown(n.label) || hasUnknown(n.ipv4) || rangesOverlap(String(o.ipv4), String(n.ipv4)))),
+    });
+  },
+
+  async create(news: Bag) {
+    const { rules, inputs } = checkInputs(news, true);
+    assertValid("VPC subnet", rules.failures);
+    if (inputs.adoptId !== undefined) return adopt(inputs);
+    const vpcId = inputs.vpcId as number;
+    const subnet = await client().subnets.create(vpcId, { label: inputs.label as string, ipv4: inputs.ipv4 as string });
+    return { id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) };
+  },
+
+  async read(id: string, props?: Bag) {
+    const vpcId = Number(props?.vpcId);
+    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, Number(id)));
+    if (!subnet) return { id: "" };
+    const state = stateOf(vpcId, subnet, props ?? {});
+    const inputs = compact({
+      vpcId,
+      label: subnet.label,
+      ipv4: subnet.ipv4,
+      adoptId: props?.adoptId,
+      timeouts: props?.timeouts,
+    });
+    return { id, props: state, inputs };
+  },
+
+  async update(id: string, olds: Bag, news: Bag) {
+    const api = client().subnets;
+    const vpcId = Number(olds.vpcId);
+    let subnet = await api.get(vpcId, Number(id));
+    if (subnet.label !== news.label) subnet = await api.update(vpcId, Number(id), { label: news.label as string });
+    return { outs: stateOf(vpcId, subnet, news) };
+  },
+
+  async delete(id: string, props: Bag) {
+    await deleteSubnet(Number(props.vpcId), Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  },
+};
+
+const lazy = lazyProvider("vpc-subnet");
+
+/**
+ * A subnet of a VPC: an RFC 1918 IPv4 range that compute instances use through their VPC
+ * interfaces. Deleting it fails, naming the instances, while instances still use it.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as cloud from "pulumi-cloudplatform";
+ *
+ * const vpc = new cloud.Vpc("app", { label: "app-vpc", region: "us-east" });
+ * const web = new cloud.VpcSubnet("web", { vpcId: vpc.vpcId, label: "web", ipv4: "10.0.1.0/24" });
+ * export const gateway = web.gateway;
+ * ```
+ *
+ * ## Adoption
+ *
+ * `pulumi import` does not work for dynamic resources. To manage an existing subnet, declare it
+ * with its VPC's `vpcId` and `adoptId` set to the subnet id: the first `pulumi up` reads it, fails
+ * if `ipv4` differs, and brings the label to the arguments.
+ *
+ * ```typescript
+ * const db = new cloud.VpcSubnet("db", { vpcId: 1234, adoptId: 5678, label: "db", ipv4: "10.0.2.0/24" });
+ * ```
+ */
+export class VpcSubnet extends pulumi.dynamic.Resource {
+  /** Id of the VPC holding the subnet. */
+  declare public readonly vpcId: pulumi.Output<number>;
+  /** The subnet's numeric id (the same as `id`, as a number). */
+  declare public readonly subnetId: pulumi.Output<number>;
+  /** The subnet's label. */
+  declare public readonly label: pulumi.Output<string>;
+  /** The IPv4 range. */
+  declare public readonly ipv4: pulumi.Output<string>;
+  /** Default gateway of the subnet: the first host address of the range. */
+  declare public readonly gateway: pulumi.Output<string>;
+  /** Compute instances assigned to the subnet, with their interfaces, as of the last read. */
+  declare public readonly computes: pulumi.Output<SubnetCompute[]>;
+  /** Creation time. */
+  declare public readonly created: pulumi.Output<string>;
+  /** Time of the most recent update, or null. */
+  declare public readonly updated: pulumi.Output<string | null>;
+
+  constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      lazy,
+      name,
+      { ...args, subnetId: undefined, gateway: undefined, computes: undefined, created: undefined, updated: undefined },
+      opts,
+      TOKEN_MODULE,
+      "VpcSubnet",
+    );
+  }
+}

@@ -1,0 +1,320 @@
+/**
+ * The `Vpc` resource: a private network in one region, optionally with inline subnets.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Subnet, Vpc as ApiVpc } from "../client/index.js";
+import { regionProblem } from "./catalogue.js";
+import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { configure, client } from "./context.js";
+import { ResourceInitError, unlessNotFound } from "./errors.js";
+import { lazyProvider } from "./lazy-provider.js";
+import { deleteSubnet, deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
+import {
+  descriptionRule,
+  hasUnknown,
+  networkLabelRule,
+  rangesOverlap,
+  Rules,
+  subnetRangeRule,
+  UNKNOWN,
+  type Bag,
+} from "./validate.js";
+import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
+
+/** An inline subnet of a VPC. */
+export interface VpcSubnetSpec {
+  /** 1..64 ASCII letters, digits and hyphens, unique within the VPC. */
+  label: string;
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  ipv4: string;
+}
+
+/** An inline subnet as the VPC resource reports it. */
+export interface VpcSubnetOutput extends VpcSubnetSpec {
+  /** The subnet's id, for `VpcSubnet` look-ups and instance interfaces. */
+  id: number;
+}
+
+/** Arguments of {@link Vpc}. */
+export interface VpcArgs {
+  /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
+  label: pulumi.Input<string>;
+  /** Region id with status ok and the "VPCs" capability; changing it replaces the VPC. */
+  region: pulumi.Input<string>;
+  /** Free text of at most 255 characters (default ""). */
+  description?: pulumi.Input<string>;
+  /** Subnets managed together with the VPC; added, relabelled or removed in place (matched by `ipv4`). */
+  subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
+  /** Id of an existing VPC to take under management instead of creating one. */
+  adoptId?: pulumi.Input<number | string>;
+  /** Time limits, e.g. `{ delete: "10m" }`. */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+/** The state this provider keeps for a VPC. */
+interface VpcState extends Bag {
+  vpcId: number;
+  label: string;
+  region: string;
+  description: string;
+  subnets: VpcSubnetOutput[];
+  created: string;
+  updated: string | null;
+}
+
+function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
+  return compact({
+    adoptId: inputs.adoptId,
+    timeouts: inputs.timeouts,
+    vpcId: vpc.id,
+    label: vpc.label,
+    region: vpc.region,
+    description: vpc.description ?? "",
+    subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
+    created: vpc.created,
+    updated: vpc.updated ?? null,
+  });
+}
+
+/** The VPC's subnets that the resource manages: those whose range the inputs list. */
+function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
+  return vpc.subnets.filter((s) => wanted.some((w) => w.ipv4 === s.ipv4));
+}
+
+function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
+  const rules = new Rules(strict);
+  const inputs: Bag = { ...news };
+  rules.string(news, "label", true, networkLabelRule);
+  rules.string(news, "region", true);
+  rules.string(news, "description", false, descriptionRule);
+  if (news.description === undefined || news.description === null) inputs.description = "";
+  const subnets = news.subnets;
+  if (subnets === undefined || subnets === null) {
+    inputs.subnets = [];
+  } else if (!hasUnknown(subnets) || Array.isArray(subnets)) {
+    if (!Array.isArray(subnets)) {
+      rules.fail("subnets", "subnets must be a list of {label, ipv4}");
+    } else {
+      const known: { i: number; ipv4: string; label?: string }[] = [];
+      subnets.forEach((raw, i) => {
+        if (raw === UNKNOWN) return;
+        if (raw === null || typeof raw !== "object") {
+          rules.fail(`subnets[${i}]`, `subnets[${i}] must be an object {label, ipv4}`);
+          return;
+        }
+        const item = raw as Bag;
+        const sub = new Rules(strict);
+        const label = sub.string(item, "label", true, networkLabelRule);
+        const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
+        for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
+        if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
+      });
+      known.forEach((a, x) =>
+        known.slice(x + 1).forEach((b) => {
+          if (rangesOverlap(a.ipv4, b.ipv4))
+            rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
+          if (a.label !== undefined && a.label === b.label)
+            rules.fail(`subnets[${b.i}].label`, `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`);
+        }),
+      );
+    }
+  }
+  if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
+    const id = rules.id(news, "adoptId", false);
+    if (id !== undefined) inputs.adoptId = id;
+  }
+  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
+  return { rules, inputs };
+}
+
+function wantedSubnets(inputs: Bag): VpcSubnetSpec[] {
+  return ((inputs.subnets as VpcSubnetSpec[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
+}
+
+/** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
+function subnetKey(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return (value as VpcSubnetSpec[])
+    .map((s) => (s && typeof s === "object" ? { label: s.label, ipv4: s.ipv4 } : s))
+    .sort((a, b) => String((a as VpcSubnetSpec).ipv4).localeCompare(String((b as VpcSubnetSpec).ipv4)));
+}
+
+/**
+ * Brings a VPC's managed subnets to `wanted`: removes ranges no longer listed, relabels, adds new
+ * ones. Removal comes first so that freed labels and ranges can be reused.
+ */
+async function reconcileSubnets(vpcId: number, current: readonly VpcSubnetOutput[], wanted: readonly VpcSubnetSpec[], deleteTimeoutMs: number): Promise<void> {
+  const api = client().subnets;
+  for (const old of current) {
+    if (!wanted.some((w) => w.ipv4 === old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
+  }
+  for (const w of wanted) {
+    const old = current.find((c) => c.ipv4 === w.ipv4);
+    if (old && old.label !== w.label) await api.update(vpcId, old.id, { label: w.label });
+  }
+  for (const w of wanted) {
+    if (!current.some((c) => c.ipv4 === w.ipv4)) await api.create(vpcId, { label: w.label, ipv4: w.ipv4 });
+  }
+}
+
+async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const api = client();
+  const vpcId = inputs.adoptId as number;
+  const vpc = await api.vpcs.get(vpcId);
+  if (vpc.region !== inputs.region) {
+    throw new Error(
+      `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +
+        "region cannot be changed, so set region to match or drop adoptId.",
+    );
+  }
+  try {
+    return { id: String(vpcId), outs: await converge(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs) };
+  } catch (err) {
+    throw new ResourceInitError(String(vpcId), stateOf(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs), inputs, err);
+  }
+}
+
+/** Applies label, description and inline subnets of `inputs` to an existing VPC. */
+async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): Promise<VpcState> {
+  const api = client();
+  const wanted = wantedSubnets(inputs);
+  const body: { label?: string; description?: string } = {};
+  if (vpc.label !== inputs.label) body.label = inputs.label as string;
+  if ((vpc.description ?? "") !== (inputs.description ?? "")) body.description = (inputs.description as string) ?? "";
+  if (body.label !== undefined || body.description !== undefined) await api.vpcs.update(vpc.id, body);
+  const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
+  await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  const fresh = await api.vpcs.get(vpc.id);
+  return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
+}
+
+/** The implementation the lazy provider loads in the provider process. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  configure,
+
+  async check(_olds: Bag, news: Bag) {
+    const { rules, inputs } = checkInputs(news, false);
+    if (typeof news.region === "string" && news.region !== UNKNOWN && !rules.failures.some((f) => f.property === "region")) {
+      const problem = await regionProblem(news.region, "VPCs");
+      if (problem) rules.fail("region", problem);
+    }
+    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+  },
+
+  async diff(_id: string, olds: Bag, news: Bag) {
+    return computeDiff(olds, news, {
+      replace: ["region"],
+      update: ["label", "description", "subnets", "adoptId", "timeouts"],
+      normalise: { subnets: subnetKey, description: (v) => v ?? "" },
+      // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
+      collides: (o, n) => o.label === n.label || hasUnknown(n.label),
+    });
+  },
+
+  async create(news: Bag) {
+    const { rules, inputs } = checkInputs(news, true);
+    assertValid("VPC", rules.failures);
+    if (inputs.adoptId !== undefined) return adopt(inputs);
+    const wanted = wantedSubnets(inputs);
+    const vpc = await client().vpcs.create({
+      label: inputs.label as string,
+      region: inputs.region as string,
+      ...(inputs.description ? { description: inputs.description as string } : {}),
+      ...(wanted.length ? { subnets: wanted } : {}),
+    });
+    return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
+  },
+
+  async read(id: string, props?: Bag) {
+    const vpc = await unlessNotFound(() => client().vpcs.get(Number(id)));
+    if (!vpc) return { id: "" };
+    const previous = ((props?.subnets as VpcSubnetOutput[] | undefined) ?? []);
+    const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
+    const state = stateOf(vpc, managed, props ?? {});
+    const inputs = compact({
+      label: state.label,
+      region: state.region,
+      description: state.description,
+      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
+      adoptId: props?.adoptId,
+      timeouts: props?.timeouts,
+    });
+    return { id, props: state, inputs };
+  },
+
+  async update(id: string, olds: Bag, news: Bag) {
+    const api = client();
+    const vpc = await api.vpcs.get(Number(id));
+    const current = vpc.subnets.filter((s) =>
+      ((olds.subnets as VpcSubnetOutput[] | undefined) ?? []).some((o) => o.id === s.id || o.ipv4 === s.ipv4),
+    );
+    return { outs: await converge(vpc, current, news) };
+  },
+
+  async delete(id: string, props: Bag) {
+    await deleteVpc(Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  },
+};
+
+const lazy = lazyProvider("vpc");
+
+/**
+ * A VPC: a private network in one region that holds subnets. Subnets can be listed inline
+ * (`subnets`, managed with the VPC) or managed one by one with `VpcSubnet`; use one style per
+ * VPC, since inline management only touches the ranges it lists.
+ *
+ * The API token is read by the provider at run time from `cloudplatform:token` (or
+ * CLOUDPLATFORM_TOKEN); it is never stored in the state.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as cloud from "pulumi-cloudplatform";
+ *
+ * const vpc = new cloud.Vpc("app", {
+ *     label: "app-vpc",
+ *     region: "us-east",
+ *     description: "application network",
+ *     subnets: [{ label: "web", ipv4: "10.0.1.0/24" }],
+ * });
+ * export const vpcId = vpc.vpcId;
+ * ```
+ *
+ * ## Adoption
+ *
+ * `pulumi import` does not work for dynamic resources. To manage an existing VPC, declare it with
+ * `adoptId` set to its id: the first `pulumi up` reads it instead of creating one, fails with a
+ * clear message if `region` differs, and brings label, description and the listed subnets to the
+ * arguments. Subnets of the VPC that the arguments do not list are left alone.
+ *
+ * ```typescript
+ * const existing = new cloud.Vpc("legacy", { adoptId: 1234, label: "legacy-vpc", region: "us-east" });
+ * ```
+ */
+export class Vpc extends pulumi.dynamic.Resource {
+  /** The VPC's numeric id (the same as `id`, as a number). */
+  declare public readonly vpcId: pulumi.Output<number>;
+  /** The VPC's label. */
+  declare public readonly label: pulumi.Output<string>;
+  /** The region the VPC lives in. */
+  declare public readonly region: pulumi.Output<string>;
+  /** The description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** The inline subnets with their ids. */
+  declare public readonly subnets: pulumi.Output<VpcSubnetOutput[]>;
+  /** Creation time. */
+  declare public readonly created: pulumi.Output<string>;
+  /** Time of the most recent update, or null. */
+  declare public readonly updated: pulumi.Output<string | null>;
+
+  constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      lazy,
+      name,
+      { ...args, vpcId: undefined, subnets: args.subnets, description: args.description, created: undefined, updated: undefined },
+      opts,
+      TOKEN_MODULE,
+      "Vpc",
+    );
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Drives every operation of the spec (fixtures/operations.json, a copy of the shared spec data):
+ * each one answers 200 with its documented shape, enforces its token/scope/unrestricted rules,
+ * records its events, and is gated by exactly the database statuses the spec lists.
+ */
+import operations from "./fixtures/operations.json";
+import { withEmulator } from "../support/emulator.js";
+import { buildFixture, type Fixture } from "./fixture.js";
+import { apiCaller, errorsOf, type Json } from "./http.js";
+
+interface Operation {
+  n: number | null;
+  method: string;
+  path: string;
+  scope?: string | null;
+  auth?: string;
+  list?: boolean;
+  grant?: string;
+  unrestricted?: boolean;
+  status?: string[];
+  status_not?: string[];
+  events?: string[];
+}
+
+const ops = operations.operations as Operation[];
+const STATUSES = ["provisioning", "active", "suspending", "suspended", "resuming", "restoring", "failed", "degraded", "updating", "backing_up"];
+const answersEmpty = (op: Operation) => op.method === "DELETE" || (op.method === "POST" && /\/(backups|restore|reset|patch)$/.test(op.path));
+
+const em = withEmulator();
+const call = apiCaller(() => em().url);
+const name = (op: Operation) => `#${op.n ?? "pg"} ${op.method} ${op.path}`;
+const engineOf = (op: Operation) => (op.path.includes("/postgresql/") ? "postgresql" : "mysql");
+
+function pathOf(op: Operation, f: Fixture): string {
+  const db = f.db[engineOf(op)];
+  return op.path
+    .replace("{vpcId}", String(f.vpcId))
+    .replace("{vpcSubnetId}", String(f.subnetId))
+    .replace("{regionId}", "us-east")
+    .replace("{engineId}", "mysql/8.0.30")
+    .replace("{instanceId}", String(db.id))
+    .replace("{backupId}", String(db.backupId));
+}
+
+function bodyOf(op: Operation): unknown {
+  const key = `${op.method} ${op.path.replace(/\/(mysql|postgresql)\//, "/{engine}/")}`;
+  const engine = engineOf(op);
+  const bodies: Record<string, unknown> = {
+    "POST /vpcs": { label: "new-vpc", region: "us-west", subnets: [{ label: "one", ipv4: "10.1.0.0/24" }, { label: "two", ipv4: "10.2.0.0/24" }] },
+    "PUT /vpcs/{vpcId}": { label: "renamed-vpc", description: "changed" },
+    "POST /vpcs/{vpcId}/subnets": { label: "second", ipv4: "10.0.1.0/24" },
+    "PUT /vpcs/{vpcId}/subnets/{vpcSubnetId}": { label: "renamed-subnet" },
+    "POST /databases/{engine}/instances": { label: `new-${engine}`, region: "eu-central", type: "g6-nanode-1", engine: engine === "mysql" ? "mysql/5.7.39" : "postgresql/13.2" },
+    "PUT /databases/{engine}/instances/{instanceId}": { label: "renamed-db", allow_list: ["203.0.113.5"] },
+    "POST /databases/{engine}/instances/{instanceId}/backups": { label: "snap2" },
+  };
+  return bodies[key];
+}
+
+function expectShape(op: Operation, body: Json): void {
+  if (op.list) {
+    expect(body).toEqual({ data: expect.any(Array), page: 1, pages: expect.any(Number), results: expect.any(Number) });
+    expect(body.results).toBeGreaterThan(0);
+  } else if (answersEmpty(op)) {
+    expect(body).toEqual({});
+  } else if (op.path.endsWith("/credentials")) {
+    expect(body).toEqual({ username: expect.any(String), password: expect.any(String) });
+  } else if (op.path.endsWith("/ssl")) {
+    expect(Buffer.from(body.ca_certificate, "base64").toString()).toContain("BEGIN CERTIFICATE");
+  } else if (op.path.endsWith("/{regionId}/availability")) {
+    expect(body).toEqual(expect.arrayContaining([{ region: "us-east", plan: expect.any(String), available: expect.any(Boolean) }]));
+  } else {
+    expect(body).toEqual(expect.objectContaining({ id: expect.anything() }));
+  }
+}
+
+/** Seeds an IP entry so that the two IP lists are not empty. */
+async function attachCompute(f: Fixture): Promise<void> {
+  await em().control.seed({ computes: [{ id: 42, region: "us-east", interfaces: [{ subnet_id: f.subnetId, active: false }] }] });
+}
+
+describe("every operation answers as specified", () => {
+  test("the fixture lists every operation of the spec", () => {
+    expect(ops).toHaveLength(47);
+  });
+
+  for (const op of ops) {
+    test(`${name(op)}: 200 with its documented shape and events`, async () => {
+      const f = await buildFixture(em());
+      if (op.path.includes("ips")) await attachCompute(f);
+      const before = await call("GET", "/account/events?page_size=500");
+      const answer = await call(op.method, pathOf(op, f), { body: bodyOf(op), token: op.auth === "none" ? null : undefined });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: expect.anything() });
+      expectShape(op, answer.body);
+      const after = await call("GET", "/account/events?page_size=500");
+      const actions = (after.body.data as { action: string }[]).slice(0, after.body.results - before.body.results).map((e) => e.action);
+      expect(new Set(actions)).toEqual(new Set(op.events ?? []));
+    });
+
+    if (op.auth === "none") {
+      test(`${name(op)}: needs no token`, async () => {
+        const f = await buildFixture(em());
+        expect((await call(op.method, pathOf(op, f), { token: null })).status).toBe(200);
+      });
+      continue;
+    }
+
+    test(`${name(op)}: 401 without a token or with an unknown one`, async () => {
+      const f = await buildFixture(em());
+      for (const token of [null, "no-such-token"]) {
+        const answer = await call(op.method, pathOf(op, f), { token, body: bodyOf(op) });
+        expect({ status: answer.status, errors: errorsOf(answer) }).toEqual({ status: 401, errors: [{ reason: "Invalid Token" }] });
+      }
+    });
+
+    const scope = op.scope ?? "vpc:read_only";
+    test(`${name(op)}: scope ${scope}${op.unrestricted ? " not needed by unrestricted users" : " required"}`, async () => {
+      const f = await buildFixture(em());
+      await em().control.seed({ tokens: [{ token: "no-scopes", scopes: [] }, { token: "just-enough", scopes: [scope] }] });
+      const without = await call(op.method, pathOf(op, f), { token: "no-scopes", body: bodyOf(op) });
+      expect(without.status).toBe(op.unrestricted ? 200 : 403);
+      const f2 = await buildFixture(em());
+      await em().control.seed({ tokens: [{ token: "just-enough", scopes: [scope] }] });
+      expect((await call(op.method, pathOf(op, f2), { token: "just-enough", body: bodyOf(op) })).status).toBe(200);
+    });
+
+    if (op.path.includes("{instanceId}")) {
+      const allowed = op.status ?? STATUSES.filter((s) => !(op.status_not ?? []).includes(s));
+      test(`${name(op)}: allowed in ${allowed.join(", ")} only`, async () => {
+        const seen: Record<string, string> = {};
+        for (const status of STATUSES) {
+          const f = await buildFixture(em());
+          await em().control.setStatus(engineOf(op), f.db[engineOf(op)].id, status);
+          const answer = await call(op.method, pathOf(op, f), { body: bodyOf(op) });
+          const gated = answer.status === 400 && /^Your database is /.test(errorsOf(answer)[0].reason);
+          seen[status] = gated ? "refused" : answer.status === 200 ? "ok" : `other ${answer.status} ${answer.text}`;
+        }
+        const expected = Object.fromEntries(STATUSES.map((s) => [s, allowed.includes(s) ? "ok" : "refused"]));
+        expect(seen).toEqual(expected);
+      });
+    }
+  }
+});

@@ -1,0 +1,39 @@
+/** Pure helpers: IPv4 arithmetic, field names of validation errors, the clock, CLI arguments. */
+import { parseEmulatorArgs } from "../../src/cli.js";
+import { Clock } from "../../src/emulator/clock.js";
+import { maskOf, parseAddress, parseCidr } from "../../src/emulator/ipv4.js";
+import { fieldName } from "../../src/emulator/validation.js";
+
+test("IPv4 parsing is strict about form", () => {
+  expect(parseAddress("10.0.0.1")).toBe(0x0a000001);
+  for (const bad of ["10.0.0", "10.0.0.256", "01.0.0.1", "a.b.c.d", "10.0.0.1 "]) expect(parseAddress(bad)).toBeUndefined();
+  expect(parseCidr("10.0.0.0/33")).toBeUndefined();
+  expect(maskOf(20)).toBe("255.255.240.0");
+  expect(maskOf(32)).toBe("255.255.255.255");
+});
+
+test("nested fields are named the API's way", () => {
+  expect(fieldName("/subnets/0/ipv4")).toBe("subnets[0].ipv4");
+  expect(fieldName("/updates", "duration")).toBe("updates.duration");
+  expect(fieldName("")).toBeUndefined();
+});
+
+test("the clock advances and keeps the past when scaled", () => {
+  const clock = new Clock(0);
+  clock.advance(10);
+  expect(clock.now()).toBeGreaterThanOrEqual(10_000);
+  const before = clock.now();
+  clock.setScale(1000);
+  expect(clock.now()).toBeGreaterThanOrEqual(before);
+});
+
+test("CLI arguments", () => {
+  expect(parseEmulatorArgs(["--port", "0", "--provisioning-seconds=5", "--state-file", "s.json"])).toEqual({
+    port: 0,
+    host: "127.0.0.1",
+    provisioningSeconds: 5,
+    stateFile: "s.json",
+  });
+  expect(() => parseEmulatorArgs(["--bogus"])).toThrow(/unknown option/);
+  expect(() => parseEmulatorArgs(["--port"])).toThrow(/needs a value/);
+});

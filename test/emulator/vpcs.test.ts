@@ -1,0 +1,267 @@
+/** VPC and subnet rules: labels, ranges, uniqueness, dependencies on compute interfaces, IP lists, events, grants. */
+import { withEmulator } from "../support/emulator.js";
+import { apiCaller, errorsOf, fieldsOf } from "./http.js";
+
+const em = withEmulator();
+const call = apiCaller(() => em().url);
+const createVpc = (body: Record<string, unknown>, token?: string) => call("POST", "/vpcs", { body: { region: "us-east", ...body }, token });
+
+describe("VPC labels", () => {
+  test.each([
+    ["empty", ""],
+    ["65 characters", "a".repeat(65)],
+    ["an underscore", "my_vpc"],
+    ["a space", "my vpc"],
+    ["two hyphens in a row", "my--vpc"],
+    ["non-ASCII", "vpc-ü"],
+  ])("refuses a label with %s", async (_what, label) => {
+    const answer = await createVpc({ label });
+    expect(answer.status).toBe(400);
+    expect(fieldsOf(answer)).toEqual(["label"]);
+  });
+
+  test("accepts 64 characters of letters, digits and single hyphens", async () => {
+    const label = `a-1-${"b".repeat(60)}`;
+    expect((await createVpc({ label })).body.label).toBe(label);
+  });
+
+  test("are unique in the account, on create and update", async () => {
+    await createVpc({ label: "taken" });
+    const other = await createVpc({ label: "other" });
+    const dup = await createVpc({ label: "taken" });
+    expect(errorsOf(dup)).toEqual([{ field: "label", reason: "Label must be unique among your VPCs" }]);
+    expect((await call("PUT", `/vpcs/${other.body.id}`, { body: { label: "taken" } })).status).toBe(400);
+    expect((await call("PUT", `/vpcs/${other.body.id}`, { body: { label: "other" } })).status).toBe(200);
+  });
+
+  test("subnet labels are unique within their VPC only", async () => {
+    const a = await createVpc({ label: "a", subnets: [{ label: "web", ipv4: "10.0.0.0/24" }] });
+    const b = await createVpc({ label: "b", subnets: [{ label: "web", ipv4: "10.0.0.0/24" }] });
+    expect(b.status).toBe(200);
+    const dup = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "web", ipv4: "10.0.1.0/24" } });
+    expect(errorsOf(dup)).toEqual([{ field: "label", reason: "Label must be unique among the subnets in this VPC" }]);
+    const inBody = await createVpc({ label: "c", subnets: [{ label: "x", ipv4: "10.0.0.0/24" }, { label: "x", ipv4: "10.0.1.0/24" }] });
+    expect(fieldsOf(inBody)).toEqual(["subnets[1].label"]);
+    const second = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "db", ipv4: "10.0.1.0/24" } });
+    const rename = await call("PUT", `/vpcs/${a.body.id}/subnets/${second.body.id}`, { body: { label: "web" } });
+    expect(fieldsOf(rename)).toEqual(["label"]);
+  });
+});
+
+describe("VPC fields", () => {
+  test("description defaults to empty and is at most 255 characters", async () => {
+    expect((await createVpc({ label: "d" })).body.description).toBe("");
+    const long = await createVpc({ label: "e", description: "x".repeat(256) });
+    expect(fieldsOf(long)).toEqual(["description"]);
+  });
+
+  test("label and region are required, with every missing field named at once", async () => {
+    const answer = await call("POST", "/vpcs", { body: {} });
+    expect(answer.status).toBe(400);
+    expect(new Set(fieldsOf(answer))).toEqual(new Set(["label", "region"]));
+  });
+
+  test("wrong JSON types name the nested field", async () => {
+    const answer = await createVpc({ label: "t", subnets: [{ label: "ok", ipv4: 10 }] });
+    expect(errorsOf(answer)).toEqual([{ field: "subnets[0].ipv4", reason: expect.any(String) }]);
+  });
+
+  test("the region must exist and offer VPCs", async () => {
+    expect(fieldsOf(await createVpc({ label: "r", region: "mars" }))).toEqual(["region"]);
+    await em().control.seed({ regions: [{ id: "no-vpc", label: "X", country: "xx", capabilities: ["Managed Databases"], resolvers: { ipv4: "", ipv6: "" }, status: "ok" }] });
+    expect(fieldsOf(await createVpc({ label: "r", region: "no-vpc" }))).toEqual(["region"]);
+  });
+
+  test("update changes label and description only, and sets updated", async () => {
+    const vpc = await createVpc({ label: "u", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] });
+    expect(vpc.body.updated).toBeNull();
+    const updated = await call("PUT", `/vpcs/${vpc.body.id}`, { body: { description: "new", region: "us-west" } });
+    expect(updated.body).toMatchObject({ label: "u", description: "new", region: "us-east", updated: expect.any(String) });
+    expect(updated.body.subnets).toEqual(vpc.body.subnets);
+  });
+
+  test("timestamps carry no zone designator", async () => {
+    expect((await createVpc({ label: "time" })).body.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  });
+});
+
+describe("subnet ranges", () => {
+  test.each([
+    ["not CIDR", "10.0.0.0"],
+    ["host bits set", "10.0.0.1/24"],
+    ["leading zeros", "10.0.0.00/24"],
+    ["a public range", "8.8.8.0/24"],
+    ["a range wider than RFC 1918 allows", "10.0.0.0/7"],
+    ["prefix 30", "10.0.0.0/30"],
+    ["prefix 0", "0.0.0.0/0"],
+    ["the reserved 192.168.128.0/17", "192.168.200.0/24"],
+    ["a range covering the reserved one", "192.168.0.0/16"],
+  ])("refuses %s", async (_what, ipv4) => {
+    const answer = await createVpc({ label: "v", subnets: [{ label: "s", ipv4 }] });
+    expect(fieldsOf(answer)).toEqual(["subnets[0].ipv4"]);
+  });
+
+  test.each(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/17", "10.255.255.248/29", "172.31.0.0/16"])("accepts %s", async (ipv4) => {
+    expect((await createVpc({ label: "v", subnets: [{ label: "s", ipv4 }] })).status).toBe(200);
+  });
+
+  test("may not overlap within a VPC, but may across VPCs", async () => {
+    const a = await createVpc({ label: "a", subnets: [{ label: "s1", ipv4: "10.0.0.0/16" }] });
+    const clash = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "s2", ipv4: "10.0.5.0/24" } });
+    expect(errorsOf(clash)).toEqual([{ field: "ipv4", reason: expect.stringContaining("10.0.0.0/16") }]);
+    expect((await createVpc({ label: "b", subnets: [{ label: "s1", ipv4: "10.0.5.0/24" }] })).status).toBe(200);
+    const inBody = await createVpc({ label: "c", subnets: [{ label: "x", ipv4: "10.0.0.0/24" }, { label: "y", ipv4: "10.0.0.0/23" }] });
+    expect(fieldsOf(inBody)).toEqual(["subnets[1].ipv4"]);
+  });
+
+  test("a refused VPC create creates nothing", async () => {
+    await createVpc({ label: "half", subnets: [{ label: "ok", ipv4: "10.0.0.0/24" }, { label: "bad", ipv4: "1.1.1.0/24" }] });
+    expect((await call("GET", "/vpcs")).body.results).toBe(0);
+    expect((await call("GET", "/account/events")).body.results).toBe(0);
+  });
+});
+
+describe("compute attachments", () => {
+  async function vpcWithCompute(active: boolean) {
+    const vpc = await createVpc({ label: "att", subnets: [{ label: "used", ipv4: "10.0.0.0/24" }, { label: "free", ipv4: "10.0.1.0/24" }] });
+    const [used, free] = vpc.body.subnets;
+    await em().control.seed({
+      computes: [{ id: 501, interfaces: [{ id: 9001, config_id: 77, subnet_id: used.id, active, nat_1_1: "203.0.113.9", ip_ranges: ["10.0.0.128/28"] }] }],
+    });
+    return { vpc: vpc.body, used, free };
+  }
+
+  test("subnets list the computes whose interfaces use them", async () => {
+    const { vpc, used, free } = await vpcWithCompute(true);
+    const read = await call("GET", `/vpcs/${vpc.id}/subnets/${used.id}`);
+    expect(read.body.computes).toEqual([{ id: 501, interfaces: [{ id: 9001, active: true }] }]);
+    expect((await call("GET", `/vpcs/${vpc.id}/subnets/${free.id}`)).body.computes).toEqual([]);
+  });
+
+  test("both IP listings show addresses and ranges with gateway, mask and prefix", async () => {
+    const { vpc, used } = await vpcWithCompute(false);
+    const common = { active: false, config_id: 77, gateway: "10.0.0.1", interface_id: 9001, compute_id: 501, nat_1_1: "203.0.113.9", prefix: 24, region: "us-east", subnet_id: used.id, subnet_mask: "255.255.255.0", vpc_id: vpc.id };
+    const expected = [
+      { ...common, address: "10.0.0.2", address_range: null },
+      { ...common, address: null, address_range: "10.0.0.128/28" },
+    ];
+    for (const path of ["/networking/vpcs/ips", "/vpcs/ips", `/vpcs/${vpc.id}/ips`]) {
+      expect((await call("GET", path)).body).toEqual({ data: expected, page: 1, pages: 1, results: 2 });
+    }
+  });
+
+  test.each([true, false])("subnet and VPC delete fail naming the compute (interface active: %s); nothing is deleted", async (active) => {
+    const { vpc, used, free } = await vpcWithCompute(active);
+    const subnetDelete = await call("DELETE", `/vpcs/${vpc.id}/subnets/${used.id}`);
+    expect(subnetDelete.status).toBe(400);
+    expect(errorsOf(subnetDelete)[0].reason).toContain("501");
+    const vpcDelete = await call("DELETE", `/vpcs/${vpc.id}`);
+    expect(vpcDelete.status).toBe(400);
+    expect(errorsOf(vpcDelete)[0].reason).toContain("501");
+    expect(errorsOf(vpcDelete)[0].reason.includes("shut down")).toBe(active);
+    const after = await call("GET", `/vpcs/${vpc.id}`);
+    expect(after.body.subnets.map((s: { id: number }) => s.id)).toEqual([used.id, free.id]);
+    expect((await call("DELETE", `/vpcs/${vpc.id}/subnets/${free.id}`)).status).toBe(200);
+  });
+
+  test("after the interface is deleted, the VPC deletes with all its subnets", async () => {
+    const { vpc } = await vpcWithCompute(true);
+    expect((await call("DELETE", "/_emulator/computes/501/interfaces/9001")).status).toBe(200);
+    expect((await call("DELETE", `/vpcs/${vpc.id}`)).body).toEqual({});
+    expect((await call("GET", `/vpcs/${vpc.id}`)).status).toBe(404);
+    const events = (await call("GET", "/account/events")).body.data.map((e: { action: string }) => e.action);
+    expect(events.slice(0, 3)).toEqual(["subnet_delete", "subnet_delete", "vpc_delete"]);
+  });
+
+  test("addresses are assigned after the gateway, and seeded ones must lie in the subnet", async () => {
+    const vpc = await createVpc({ label: "addr", subnets: [{ label: "s", ipv4: "10.0.0.0/29" }] });
+    const subnet = vpc.body.subnets[0].id;
+    const seeded = await call("POST", "/_emulator/seed", { body: { computes: [{ id: 1, interfaces: [{ subnet_id: subnet }, { subnet_id: subnet }] }] } });
+    expect(seeded.body.computes[0].interfaces.map((i: { address: string }) => i.address)).toEqual(["10.0.0.2", "10.0.0.3"]);
+    const bad = await call("POST", "/_emulator/computes/1/interfaces", { body: { subnet_id: subnet, address: "10.0.1.5" } });
+    expect(fieldsOf(bad)).toEqual(["address"]);
+  });
+});
+
+describe("events", () => {
+  test("each change is recorded with its entity, newest first, paginated", async () => {
+    const vpc = await createVpc({ label: "ev", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] });
+    await call("PUT", `/vpcs/${vpc.body.id}`, { body: { label: "ev2" } });
+    await call("PUT", `/vpcs/${vpc.body.id}/subnets/${vpc.body.subnets[0].id}`, { body: { label: "s2" } });
+    const events = await call("GET", "/account/events");
+    expect(events.body.data.map((e: { action: string }) => e.action)).toEqual(["subnet_update", "vpc_update", "subnet_create", "vpc_create"]);
+    expect(events.body.data[0]).toEqual({ id: expect.any(Number), action: "subnet_update", entity: { id: vpc.body.subnets[0].id, type: "subnet", label: "s2" }, created: expect.any(String) });
+  });
+});
+
+describe("grants of restricted users", () => {
+  const restricted = (token: string, grants: Record<string, unknown>) =>
+    em().control.seed({ tokens: [{ token, restricted: true, scopes: "*", grants }] });
+
+  test("VPC create needs add_vpc, and the creator gets read_write", async () => {
+    await restricted("no-add", {});
+    expect((await createVpc({ label: "x" }, "no-add")).status).toBe(403);
+    await restricted("adder", { global: { add_vpc: true } });
+    const mine = await createVpc({ label: "mine" }, "adder");
+    expect(mine.status).toBe(200);
+    expect((await call("PUT", `/vpcs/${mine.body.id}`, { token: "adder", body: { label: "mine2" } })).status).toBe(200);
+  });
+
+  test("read_only sees but cannot change; no grant sees nothing", async () => {
+    const a = await createVpc({ label: "a" });
+    const b = await createVpc({ label: "b" });
+    await restricted("reader", { vpc: { [a.body.id]: "read_only" } });
+    const list = await call("GET", "/vpcs", { token: "reader" });
+    expect(list.body.data.map((v: { id: number }) => v.id)).toEqual([a.body.id]);
+    expect((await call("GET", `/vpcs/${b.body.id}`, { token: "reader" })).status).toBe(404);
+    for (const [method, path, body] of [
+      ["PUT", `/vpcs/${a.body.id}`, { label: "z" }],
+      ["POST", `/vpcs/${a.body.id}/subnets`, { label: "s", ipv4: "10.0.0.0/24" }],
+      ["DELETE", `/vpcs/${a.body.id}`, undefined],
+    ] as const) {
+      expect((await call(method, path, { token: "reader", body })).status).toBe(403);
+    }
+  });
+});
+
+describe("pagination", () => {
+  test("page_size defaults to 100, is bounded 25..500, and pages split the list", async () => {
+    for (let i = 0; i < 30; i++) await createVpc({ label: `p${i}` });
+    const page2 = await call("GET", "/vpcs?page=2&page_size=25");
+    expect({ ...page2.body, data: page2.body.data.length }).toEqual({ data: 5, page: 2, pages: 2, results: 30 });
+    expect(page2.body.data[0].label).toBe("p25");
+    expect((await call("GET", "/vpcs")).body.pages).toBe(1);
+    for (const q of ["page_size=24", "page_size=501", "page_size=abc"]) expect(fieldsOf(await call("GET", `/vpcs?${q}`))).toEqual(["page_size"]);
+    expect(fieldsOf(await call("GET", "/vpcs?page=0"))).toEqual(["page"]);
+  });
+
+  test("an empty list is one empty page", async () => {
+    expect((await call("GET", "/vpcs")).body).toEqual({ data: [], page: 1, pages: 1, results: 0 });
+  });
+});
+
+describe("unknown routes and ids", () => {
+  test.each(["/nope", "/vpcs/abc", "/vpcs/999999", "/vpcs/999999/subnets/1"])("GET %s is 404 in the API error shape", async (path) => {
+    const answer = await call("GET", path);
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { errors: [{ reason: "Not found" }] } });
+  });
+
+  test("malformed JSON is 400 in the API error shape", async () => {
+    const res = await fetch(`${em().apiUrl}/vpcs`, { method: "POST", headers: { authorization: "Bearer emulator-token", "content-type": "application/json" }, body: "{" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: [{ reason: expect.any(String) }] });
+  });
+});
+
+describe("interface activity", () => {
+  test("shutting the instance down (inactive interface) shows in computes and IP lists", async () => {
+    const vpc = await createVpc({ label: "act", subnets: [{ label: "s", ipv4: "172.16.0.0/24" }] });
+    const subnet = vpc.body.subnets[0].id;
+    await em().control.seed({ computes: [{ id: 3, interfaces: [{ id: 33, subnet_id: subnet }] }] });
+    expect((await call("PUT", "/_emulator/computes/3/interfaces/33", { body: { active: false } })).status).toBe(200);
+    expect((await call("GET", `/vpcs/${vpc.body.id}/subnets/${subnet}`)).body.computes).toEqual([{ id: 3, interfaces: [{ id: 33, active: false }] }]);
+    expect((await call("GET", `/vpcs/${vpc.body.id}/ips`)).body.data[0]).toMatchObject({ active: false, address: "172.16.0.2", gateway: "172.16.0.1" });
+    expect((await call("DELETE", "/_emulator/computes/3")).status).toBe(200);
+    expect((await call("DELETE", `/vpcs/${vpc.body.id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,93 @@
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { parseSnapshotId, provider } from "../../src/resources/database-snapshot.js";
+import { UNKNOWN } from "../../src/resources/validate.js";
+import { thrown, useProviderEmulator } from "./provider-env.js";
+
+const emulator = useProviderEmulator();
+const p = provider as Required<typeof provider>;
+const mysql = mysqlProvider as Required<typeof mysqlProvider>;
+
+async function activeDatabase(): Promise<number> {
+  const inputs = (await mysql.check({}, { label: "snap-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" })).inputs;
+  return Number((await mysql.create(inputs)).id);
+}
+
+describe("DatabaseSnapshot check and diff", () => {
+  test.each([
+    [{ engine: "oracle" }, "engine", /"mysql", "postgresql"/],
+    [{ instanceId: 0 }, "instanceId", /positive integer/],
+    [{ label: "with-hyphen" }, "label", /ASCII letters and digits/],
+    [{ label: "a".repeat(31) }, "label", /1 to 30/],
+    [{ target: "replica" }, "target", /"primary", "secondary"/],
+    [{ adoptId: "mysql/1" }, "adoptId", /<engine>\/<instanceId>\/<backupId>/],
+    [{ adoptId: "mysql/2/3" }, "adoptId", /names database 2 but instanceId is 1/],
+  ])("%j fails on %s", async (change, property, reason) => {
+    const res = await p.check({}, { engine: "mysql", instanceId: 1, label: "nightly1", ...change });
+    expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+  });
+
+  test("unknown values pass and ids normalise", async () => {
+    expect((await p.check({}, { engine: UNKNOWN, instanceId: UNKNOWN, label: UNKNOWN })).failures).toBeUndefined();
+    expect((await p.check({}, { engine: "mysql", instanceId: "12", label: "a1" })).inputs).toMatchObject({ instanceId: 12 });
+  });
+
+  test("every input but timeouts and adoptId replaces", async () => {
+    const olds = { engine: "mysql", instanceId: 1, label: "a1", backupId: 5 };
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1" })).toEqual({ changes: false });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a2" })).toEqual({ changes: true, replaces: ["label"] });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 2, label: "a1" })).toEqual({ changes: true, replaces: ["instanceId"] });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", target: "secondary" })).toEqual({ changes: true, replaces: ["target"], deleteBeforeReplace: true });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", timeouts: { create: "1h" } })).toEqual({ changes: true });
+  });
+
+  test("ids have the form engine/instance/backup", () => {
+    expect(parseSnapshotId("postgresql/12/34")).toEqual({ engine: "postgresql", instanceId: 12, backupId: 34 });
+    expect(parseSnapshotId("mysql/12")).toBeUndefined();
+  });
+});
+
+describe("DatabaseSnapshot lifecycle", () => {
+  test("create finds the backup, read and delete it, delete tolerates 404", async () => {
+    const instanceId = await activeDatabase();
+    const created = await p.create({ engine: "mysql", instanceId, label: "first1" });
+    expect(created.id).toMatch(new RegExp(`^mysql/${instanceId}/\\d+$`));
+    expect(created.outs).toMatchObject({ engine: "mysql", instanceId, label: "first1", type: "snapshot", backupId: expect.any(Number) });
+    const read = await p.read(created.id, created.outs);
+    expect(read.inputs).toEqual({ engine: "mysql", instanceId, label: "first1" });
+    await p.delete(created.id, created.outs);
+    expect(await p.read(created.id, created.outs)).toEqual({ id: "" });
+    await expect(p.delete(created.id, created.outs)).resolves.toBeUndefined();
+  });
+
+  test("a second snapshot waits while the first one runs", async () => {
+    const instanceId = await activeDatabase();
+    await emulator().control.setTimings({ snapshotSeconds: 1 });
+    const [a, b] = await Promise.all([
+      p.create({ engine: "mysql", instanceId, label: "one1" }),
+      p.create({ engine: "mysql", instanceId, label: "two2" }),
+    ]);
+    expect([a.outs.label, b.outs.label].sort()).toEqual(["one1", "two2"]);
+  });
+
+  test("the 3-snapshot limit fails before calling the API, naming the snapshots", async () => {
+    const instanceId = await activeDatabase();
+    await emulator().control.setTimings({ snapshotSeconds: 1 });
+    for (const label of ["s1", "s2", "s3"]) await p.create({ engine: "mysql", instanceId, label });
+    await emulator().control.clearRequests();
+    const err = await thrown(p.create({ engine: "mysql", instanceId, label: "s4" }));
+    expect(err.message).toMatch(/already has 3 snapshots.*"s1".*"s2".*"s3".*Delete one/);
+    const posts = (await emulator().control.requests()).filter((r) => r.method === "POST");
+    expect(posts).toEqual([]);
+  });
+
+  test("a duplicate label points at adoption, and adoption checks the label", async () => {
+    const instanceId = await activeDatabase();
+    const created = await p.create({ engine: "mysql", instanceId, label: "keep1" });
+    const dup = await thrown(p.create({ engine: "mysql", instanceId, label: "keep1" }));
+    expect(dup.message).toContain(`adoptId: "${created.id}"`);
+    const wrong = await thrown(p.create({ engine: "mysql", instanceId, label: "other1", adoptId: created.id }));
+    expect(wrong.message).toMatch(/its label is "keep1" but the arguments say "other1"/);
+    const adopted = await p.create({ engine: "mysql", instanceId, label: "keep1", adoptId: created.id });
+    expect(adopted).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
+  });
+});

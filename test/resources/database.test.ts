@@ -1,0 +1,234 @@
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
+import { UNKNOWN } from "../../src/resources/validate.js";
+import { thrown, useProviderEmulator } from "./provider-env.js";
+
+const emulator = useProviderEmulator();
+const mysql = mysqlProvider as Required<typeof mysqlProvider>;
+const pg = pgProvider as Required<typeof pgProvider>;
+
+const base = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+const pgBase = { label: "pg-db", region: "us-east", type: "g6-standard-1", engineId: "postgresql/14.6" };
+
+async function api(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(`${emulator().apiUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${emulator().token}`, "content-type": "application/json" },
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+describe("database check", () => {
+  test("fills defaults and normalises the allow list", async () => {
+    const res = await mysql.check({}, { ...base, allowList: ["10.0.0.9", "10.0.0.0/24", "10.0.0.9/32"] });
+    expect(res).toEqual({
+      inputs: {
+        ...base,
+        clusterSize: 1,
+        encrypted: false,
+        sslConnection: true,
+        replicationType: "none",
+        allowList: ["10.0.0.0/24", "10.0.0.9/32"],
+      },
+    });
+  });
+
+  test("high-availability defaults per engine", async () => {
+    expect((await mysql.check({}, { ...base, clusterSize: 3 })).inputs).toMatchObject({ replicationType: "semi_synch" });
+    expect((await pg.check({}, { ...pgBase, clusterSize: 3 })).inputs).toMatchObject({ replicationType: "asynch", replicationCommitType: "local" });
+    expect((await pg.check({}, { ...pgBase, clusterSize: 3, replicationType: "async" })).inputs).toMatchObject({ replicationType: "asynch" });
+  });
+
+  test("an unknown cluster size leaves the replication default unknown", async () => {
+    const res = await mysql.check({}, { ...base, clusterSize: UNKNOWN, allowList: [UNKNOWN] });
+    expect(res.failures).toBeUndefined();
+    expect(res.inputs).toMatchObject({ clusterSize: UNKNOWN, replicationType: UNKNOWN, allowList: [UNKNOWN] });
+  });
+
+  test.each([
+    ["mysql", { label: "ab" }, "label", /3 to 32/],
+    ["mysql", { label: "a".repeat(33) }, "label", /3 to 32/],
+    ["mysql", { label: "bad label" }, "label", /may only contain/],
+    ["mysql", { clusterSize: 2 }, "clusterSize", /one of 1, 3/],
+    ["mysql", { replicationType: "asynch" }, "replicationType", /single-node/],
+    ["mysql", { clusterSize: 3, replicationType: "sync" }, "replicationType", /"none", "asynch", "semi_synch" for mysql/],
+    ["postgresql", { clusterSize: 3, replicationType: "semi_synch" }, "replicationType", /"none", "asynch" for postgresql/],
+    ["mysql", { replicationCommitType: "local" }, "replicationCommitType", /PostgreSQL-only/],
+    ["postgresql", { replicationCommitType: "sometimes" }, "replicationCommitType", /one of "on", "local"/],
+    ["mysql", { allowList: ["10.0.0.300"] }, "allowList[0]", /IPv4 address or an IPv4 CIDR/],
+    ["mysql", { allowList: ["10.0.0.1/24"] }, "allowList[0]", /host bits zero: 10\.0\.0\.0\/24/],
+    ["mysql", { allowList: ["::1"] }, "allowList[0]", /IPv4/],
+    ["mysql", { engineId: "mysql" }, "engineId", /<engine>\/<version>/],
+    ["mysql", { engineId: "postgresql/14.6" }, "engineId", /must be a mysql engine id/],
+    ["postgresql", { engineId: "mysql/8.0.30" }, "engineId", /must be a postgresql engine id/],
+    ["mysql", { engineId: "mysql/9.9.9" }, "engineId", /not offered; available: mysql\/8\.0\.30, mysql\/5\.7\.39/],
+    ["mysql", { region: "sa-east" }, "region", /does not offer "Managed Databases"/],
+    ["mysql", { region: "ap-south" }, "region", /outage/],
+    ["mysql", { encrypted: "yes" }, "encrypted", /true or false/],
+    ["mysql", { updates: { frequency: "daily", duration: 1, hourOfDay: 0, dayOfWeek: 1 } }, "updates.frequency", /weekly.*monthly/],
+    ["mysql", { updates: { frequency: "weekly", duration: 4, hourOfDay: 0, dayOfWeek: 1 } }, "updates.duration", /1 to 3/],
+    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 24, dayOfWeek: 1 } }, "updates.hourOfDay", /0 to 23/],
+    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 0 } }, "updates.dayOfWeek", /1 to 7/],
+    ["mysql", { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1 } }, "updates.weekOfMonth", /required for a monthly/],
+    ["mysql", { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 5 } }, "updates.weekOfMonth", /1 to 4/],
+    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 2 } }, "updates.weekOfMonth", /left out for a weekly/],
+    ["mysql", { timeouts: { create: "forever" } }, "timeouts.create", /duration/],
+  ])("%s %j fails on %s", async (engine, change, property, reason) => {
+    const prov = engine === "mysql" ? mysql : pg;
+    const news = { ...(engine === "mysql" ? base : pgBase), ...change };
+    const res = await prov.check({}, news);
+    expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+  });
+});
+
+describe("database diff", () => {
+  const olds = {
+    ...base,
+    instanceId: 7,
+    engineType: "mysql",
+    version: "8.0.30",
+    clusterSize: 1,
+    encrypted: false,
+    sslConnection: true,
+    replicationType: "none",
+    allowList: ["10.0.0.0/24", "10.0.0.9/32"],
+    updates: { frequency: "weekly", duration: 3, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: null },
+    status: "active",
+  };
+  const news = { ...base, clusterSize: 1, encrypted: false, sslConnection: true, replicationType: "none", allowList: ["10.0.0.0/24", "10.0.0.9/32"] };
+
+  test("no changes when only API-filled values differ", async () => {
+    expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
+  });
+
+  test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])("%s replaces and deletes first when the label stays", async (field) => {
+    const changed = { region: "us-west", engineId: "mysql/5.7.39", clusterSize: 3, encrypted: true, sslConnection: false, replicationType: "asynch" }[field];
+    expect(await mysql.diff("7", olds, { ...news, [field]: changed })).toEqual({ changes: true, replaces: [field], deleteBeforeReplace: true });
+    expect(await mysql.diff("7", olds, { ...news, label: "other-db", [field]: changed })).toEqual({ changes: true, replaces: [field] });
+  });
+
+  test("replicationCommitType replaces a PostgreSQL database", async () => {
+    const pgOlds = { ...olds, ...pgBase, replicationCommitType: "local" };
+    expect(await pg.diff("7", pgOlds, { ...news, ...pgBase, replicationCommitType: "off" })).toEqual({ changes: true, replaces: ["replicationCommitType"], deleteBeforeReplace: true });
+  });
+
+  test.each([
+    ["label", "renamed-db"],
+    ["type", "g6-standard-2"],
+    ["allowList", ["0.0.0.0/0"]],
+    ["updates", { frequency: "weekly", duration: 2, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: null }],
+    ["credentialsRotation", "2024-06"],
+    ["patchNow", "1"],
+  ])("%s updates in place", async (field, value) => {
+    expect(await mysql.diff("7", olds, { ...news, [field]: value })).toEqual({ changes: true });
+  });
+
+  test("an unknown replace field during preview counts as a replacement", async () => {
+    expect(await mysql.diff("7", olds, { ...news, region: UNKNOWN })).toEqual({ changes: true, replaces: ["region"], deleteBeforeReplace: true });
+  });
+});
+
+describe("database lifecycle", () => {
+  test("create waits until active and returns hosts and secrets", async () => {
+    const inputs = (await mysql.check({}, { ...base, allowList: ["203.0.113.7"] })).inputs;
+    const created = await mysql.create(inputs);
+    expect(created.outs).toMatchObject({
+      status: "active",
+      engineType: "mysql",
+      version: "8.0.30",
+      engineId: "mysql/8.0.30",
+      port: 3306,
+      hosts: { primary: expect.any(String) },
+      allowList: ["203.0.113.7/32"],
+      rootUsername: expect.any(String),
+      rootPassword: expect.any(String),
+      caCertificate: expect.any(String),
+    });
+    // Right after create, the program's inputs show no changes.
+    expect(await mysql.diff(created.id, created.outs, inputs)).toEqual({ changes: false });
+    const read = await mysql.read(created.id, created.outs);
+    expect(await mysql.diff(created.id, read.props!, inputs)).toEqual({ changes: false });
+  });
+
+  test("update resizes, changes the allow list and window, rotates credentials, patches", async () => {
+    const inputs = (await pg.check({}, pgBase)).inputs;
+    const created = await pg.create(inputs);
+    const news = (
+      await pg.check(inputs, {
+        ...pgBase,
+        type: "g6-standard-2",
+        allowList: ["10.1.0.0/16"],
+        updates: { frequency: "monthly", duration: 2, hourOfDay: 4, dayOfWeek: 6, weekOfMonth: 2 },
+        credentialsRotation: "rotation-1",
+        patchNow: "patch-1",
+      })
+    ).inputs;
+    const updated = await pg.update(created.id, created.outs, news);
+    expect(updated.outs).toMatchObject({
+      status: "active",
+      type: "g6-standard-2",
+      allowList: ["10.1.0.0/16"],
+      updates: { frequency: "monthly", duration: 2, hourOfDay: 4, dayOfWeek: 6, weekOfMonth: 2 },
+      replicationCommitType: "local",
+    });
+    expect(updated.outs!.rootPassword).not.toEqual(created.outs.rootPassword);
+    expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false });
+    const log = (await emulator().control.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/credentials\/reset$/), expect.stringMatching(/^POST .*\/patch$/)]));
+  });
+
+  test("a failed database ends the create wait at once with an init error carrying id and properties", async () => {
+    await emulator().control.setTimings({ provisioningSeconds: 3600 });
+    const inputs = { ...(await mysql.check({}, base)).inputs, __provider: "serialized-provider" };
+    const pending = thrown(mysql.create(inputs));
+    let id: number | undefined;
+    while (id === undefined) {
+      const list = (await api("/databases/mysql/instances")).data as { id: number }[];
+      id = list[0]?.id;
+    }
+    await emulator().control.setStatus("mysql", id, "failed");
+    const err = await pending;
+    expect(err.message).toMatch(/status is "failed"/);
+    expect(err.id).toBe(String(id));
+    expect(err.properties).toMatchObject({ __provider: "serialized-provider", label: "orders-db", status: "failed", instanceId: id });
+    expect(err.reasons).toEqual([expect.stringMatching(/failed/)]);
+  });
+
+  test("a timed-out create is recorded and the next update resumes the wait", async () => {
+    await emulator().control.setTimings({ provisioningSeconds: 2 });
+    const inputs = { ...(await mysql.check({}, { ...base, timeouts: { create: "1ms" } })).inputs, __provider: "p" };
+    const err = await thrown(mysql.create(inputs));
+    expect(err.message).toMatch(/Timed out after 1ms waiting for mysql database \d+ to become active \(last seen: status provisioning\)/);
+    expect(err.properties).toMatchObject({ status: "provisioning", __provider: "p" });
+    const news = { ...inputs, timeouts: { create: "5m" } };
+    const resumed = await mysql.update(err.id as string, err.properties as Record<string, unknown>, news);
+    expect(resumed.outs).toMatchObject({ status: "active", rootPassword: expect.any(String) });
+  });
+
+  test("delete waits for a deletable status, tolerates 404 and waits until gone", async () => {
+    await emulator().control.setTimings({ provisioningSeconds: 2 });
+    const created = await api("/databases/mysql/instances", { method: "POST", body: JSON.stringify({ ...base, engine: base.engineId }) });
+    const id = String(created.id);
+    await mysql.delete(id, {});
+    expect(await mysql.read(id, {})).toEqual({ id: "" });
+    await expect(mysql.delete(id, {})).resolves.toBeUndefined();
+  });
+
+  test("refresh reports drift as inputs", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    await api(`/databases/mysql/instances/${created.id}`, { method: "PUT", body: JSON.stringify({ label: "renamed-db", allow_list: ["1.2.3.4"] }) });
+    await emulator().control.advanceClock(60);
+    const read = await mysql.read(created.id, created.outs);
+    expect(read.inputs).toMatchObject({ label: "renamed-db", allowList: ["1.2.3.4/32"], engineId: "mysql/8.0.30" });
+    expect(read.props).toMatchObject({ rootPassword: created.outs.rootPassword });
+    expect((await mysql.diff(created.id, read.props!, (await mysql.check({}, base)).inputs)).changes).toBe(true);
+  });
+
+  test("adoption checks immutable fields and converges mutable ones", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    const mismatch = await thrown(mysql.create({ ...(await mysql.check({}, { ...base, clusterSize: 3, encrypted: true })).inputs, adoptId: Number(created.id) }));
+    expect(mismatch.message).toMatch(/Cannot adopt mysql database \d+: clusterSize is 1 but the arguments say 3; encrypted is false but the arguments say true/);
+    const adopted = await mysql.create((await mysql.check({}, { ...base, label: "adopted-db", allowList: ["10.0.0.1"], adoptId: created.id })).inputs);
+    expect(adopted).toMatchObject({ id: created.id, outs: { label: "adopted-db", allowList: ["10.0.0.1/32"], status: "active" } });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Shared set-up of the provider tests: one emulator per test file, the provider configured the
+ * way the engine does it (a config bag with full keys), and poll delays scaled down so waits on
+ * the emulated clock finish in well under a second or two.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { withEmulator, type TestEmulator } from "../support/emulator.js";
+import { configure } from "../../src/resources/context.js";
+
+/** Poll delays in tests: 1/50 of the real schedule. */
+export const TEST_POLL_SCALE = "0.02";
+
+/** A config bag like the one the dynamic-provider host passes to `configure`. */
+export function configBag(values: Record<string, string>): pulumi.dynamic.Config {
+  return {
+    get: (key: string) => values[key],
+    require: (key: string) => {
+      const v = values[key];
+      if (v === undefined) throw new Error(`missing ${key}`);
+      return v;
+    },
+  };
+}
+
+/**
+ * Starts an emulator for the describe block and configures the providers against it before each
+ * test (after the emulator's reset), so catalogue caches never leak between tests.
+ */
+export function useProviderEmulator(opts: Parameters<typeof withEmulator>[0] = {}): () => TestEmulator {
+  const emulator = withEmulator({ provisioningSeconds: 1, ...opts });
+  const saved = process.env.CLOUDPLATFORM_POLL_SCALE;
+  beforeAll(() => {
+    process.env.CLOUDPLATFORM_POLL_SCALE = TEST_POLL_SCALE;
+  });
+  beforeEach(async () => {
+    const e = emulator();
+    await configure({ config: configBag({ "cloudplatform:token": e.token, "cloudplatform:apiUrl": e.url }) });
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.CLOUDPLATFORM_POLL_SCALE;
+    else process.env.CLOUDPLATFORM_POLL_SCALE = saved;
+  });
+  return emulator;
+}
+
+/** Runs a promise that must reject and returns what it threw. */
+export async function thrown(p: Promise<unknown>): Promise<Record<string, unknown> & Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Record<string, unknown> & Error;
+  }
+  throw new Error("expected a rejection");
+}

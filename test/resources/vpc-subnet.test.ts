@@ -1,0 +1,100 @@
+import { provider as vpcProvider } from "../../src/resources/vpc.js";
+import { provider } from "../../src/resources/vpc-subnet.js";
+import { UNKNOWN } from "../../src/resources/validate.js";
+import { thrown, useProviderEmulator } from "./provider-env.js";
+
+const emulator = useProviderEmulator();
+const p = provider as Required<typeof provider>;
+const vpcs = vpcProvider as Required<typeof vpcProvider>;
+
+async function newVpc(label = "net"): Promise<number> {
+  const created = await vpcs.create({ label, region: "us-east", description: "", subnets: [] });
+  return Number(created.id);
+}
+
+describe("VpcSubnet check", () => {
+  test("normalises vpcId and accepts a valid range", async () => {
+    const res = await p.check({}, { vpcId: "12", label: "web", ipv4: "172.16.0.0/12" });
+    expect(res).toEqual({ inputs: { vpcId: 12, label: "web", ipv4: "172.16.0.0/12" } });
+  });
+
+  test.each([
+    [{ vpcId: "x", label: "web", ipv4: "10.0.0.0/24" }, "vpcId", /positive integer/],
+    [{ vpcId: 1, label: "we b", ipv4: "10.0.0.0/24" }, "label", /letters, digits and hyphens/],
+    [{ vpcId: 1, label: "web", ipv4: "192.168.0.1/24" }, "ipv4", /canonical form.*192\.168\.0\.0\/24/],
+    [{ vpcId: 1, label: "web", ipv4: "192.168.0.0/15" }, "ipv4", /RFC 1918/],
+    [{ vpcId: 1, label: "web", ipv4: "192.168.128.0/24" }, "ipv4", /reserved/],
+    [{ vpcId: 1, label: "web", ipv4: "10.0.0.0/24", timeouts: { delete: "soon" } }, "timeouts.delete", /duration/],
+  ])("%j fails on %s", async (news, property, reason) => {
+    const res = await p.check({}, news);
+    expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+  });
+
+  test("unknown values pass", async () => {
+    expect((await p.check({}, { vpcId: UNKNOWN, label: UNKNOWN, ipv4: UNKNOWN })).failures).toBeUndefined();
+  });
+});
+
+describe("VpcSubnet diff", () => {
+  const olds = { vpcId: 1, subnetId: 9, label: "web", ipv4: "10.0.0.0/24" };
+  test("no changes", async () => {
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.0.0/24" })).toEqual({ changes: false });
+  });
+  test("ipv4 replaces; same label in the same VPC deletes first", async () => {
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.1.0/24" })).toEqual({ changes: true, replaces: ["ipv4"], deleteBeforeReplace: true });
+  });
+  test("an overlapping new range in the same VPC deletes first even with a new label", async () => {
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/23" })).toEqual({ changes: true, replaces: ["ipv4"], deleteBeforeReplace: true });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.5.0/24" })).toEqual({ changes: true, replaces: ["ipv4"] });
+  });
+  test("vpcId replaces without deleting first", async () => {
+    expect(await p.diff("9", olds, { vpcId: 2, label: "web", ipv4: "10.0.0.0/24" })).toEqual({ changes: true, replaces: ["vpcId"] });
+  });
+  test("label updates in place", async () => {
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/24" })).toEqual({ changes: true });
+  });
+});
+
+describe("VpcSubnet lifecycle", () => {
+  test("create, relabel, read, delete, delete again", async () => {
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    expect(created.outs).toMatchObject({ vpcId, label: "web", ipv4: "10.0.1.0/24", gateway: "10.0.1.1", computes: [] });
+    const updated = await p.update(created.id, created.outs, { vpcId, label: "web2", ipv4: "10.0.1.0/24" });
+    expect(updated.outs).toMatchObject({ label: "web2" });
+    const read = await p.read(created.id, updated.outs);
+    expect(read.inputs).toEqual({ vpcId, label: "web2", ipv4: "10.0.1.0/24" });
+    await p.delete(created.id, read.props!);
+    expect(await p.read(created.id, read.props)).toEqual({ id: "" });
+    await expect(p.delete(created.id, read.props!)).resolves.toBeUndefined();
+  });
+
+  test("a delete blocked by an attached compute instance names it", async () => {
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    const subnetId = Number(created.id);
+    await emulator().control.seed({ computes: [{ id: 4242, label: "app-server", interfaces: [{ id: 77, subnet_id: subnetId, active: true }] }] });
+    const err = await thrown(p.delete(created.id, created.outs!));
+    expect(err.message).toMatch(/compute instance 4242/);
+    expect(err.message).toMatch(/interface 77, active/);
+    // The VPC delete is blocked the same way.
+    const vpcErr = await thrown(vpcs.delete(String(vpcId), {}));
+    expect(vpcErr.message).toMatch(/VPC \d+ cannot be deleted.*compute instance 4242/);
+  });
+
+  test("adoption refuses another range and takes the label", async () => {
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    const err = await thrown(p.create({ vpcId, label: "web", ipv4: "10.0.2.0/24", adoptId: created.id }));
+    expect(err.message).toMatch(/ipv4 is 10\.0\.1\.0\/24 but the arguments say 10\.0\.2\.0\/24/);
+    const adopted = await p.create({ vpcId, label: "renamed", ipv4: "10.0.1.0/24", adoptId: created.id });
+    expect(adopted).toMatchObject({ id: created.id, outs: { label: "renamed" } });
+  });
+
+  test("API rejections surface the API's reason", async () => {
+    const vpcId = await newVpc();
+    await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    const err = await thrown(p.create({ vpcId, label: "other", ipv4: "10.0.0.0/16" }));
+    expect(err.message).toMatch(/POST \/v4\/vpcs\/\d+\/subnets failed \(400\)/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Test helper: a real emulator on a free port plus typed wrappers of its control API, using
+ * Node's global fetch. Every test file starts its own and closes it after.
+ */
+import { startEmulator, type EmulatorOptions, type FaultRule } from "../../src/emulator/index.js";
+
+/** The control API of a running test emulator. */
+export interface EmulatorControl {
+  reset(): Promise<void>;
+  seed(body: Record<string, unknown>): Promise<unknown>;
+  advanceClock(seconds: number): Promise<{ now: string }>;
+  setClockScale(scale: number): Promise<{ now: string }>;
+  setTimings(timings: Record<string, number>): Promise<void>;
+  setStatus(engine: "mysql" | "postgresql", id: number, status: string): Promise<void>;
+  addFault(rule: FaultRule): Promise<{ id: number }>;
+  clearFaults(): Promise<void>;
+  setRateLimit(limit: number | null, windowSeconds?: number): Promise<void>;
+  requests(): Promise<{ method: string; path: string; query: string; status: number; time: string }[]>;
+  clearRequests(): Promise<void>;
+}
+
+/** A running test emulator. */
+export interface TestEmulator {
+  /** Base URL without `/v4` (what the client's `apiUrl` takes). */
+  url: string;
+  /** `url + "/v4"`. */
+  apiUrl: string;
+  /** The default unrestricted token with all scopes. */
+  token: string;
+  control: EmulatorControl;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator on 127.0.0.1 port 0. */
+export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emulator = await startEmulator({ ...opts, port: 0, host: "127.0.0.1" });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${emulator.url}/_emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as unknown;
+    if (!res.ok) throw new Error(`control ${method} ${path} failed: ${res.status} ${JSON.stringify(json)}`);
+    return json as Record<string, unknown>;
+  };
+  const control: EmulatorControl = {
+    reset: async () => void (await call("POST", "/reset")),
+    seed: (body) => call("POST", "/seed", body),
+    advanceClock: async (seconds) => (await call("POST", "/clock", { advanceSeconds: seconds })) as { now: string },
+    setClockScale: async (scale) => (await call("POST", "/clock", { scale })) as { now: string },
+    setTimings: async (timings) => void (await call("PUT", "/timings", timings)),
+    setStatus: async (engine, id, status) => void (await call("PUT", `/databases/${engine}/${id}/status`, { status })),
+    addFault: async (rule) => (await call("POST", "/faults", rule)) as unknown as { id: number },
+    clearFaults: async () => void (await call("DELETE", "/faults")),
+    setRateLimit: async (limit, windowSeconds) => void (await call("PUT", "/rate-limit", { limit, ...(windowSeconds ? { windowSeconds } : {}) })),
+    requests: async () => (await call("GET", "/requests")).requests as Awaited<ReturnType<EmulatorControl["requests"]>>,
+    clearRequests: async () => void (await call("DELETE", "/requests")),
+  };
+  return { url: emulator.url, apiUrl: `${emulator.url}/v4`, token: "emulator-token", control, close: emulator.close };
+}
+
+/** Jest helper: one emulator for a describe block, reset before each test. */
+export function withEmulator(opts: EmulatorOptions = {}): () => TestEmulator {
+  let current: TestEmulator | undefined;
+  beforeAll(async () => {
+    current = await startTestEmulator(opts);
+  });
+  beforeEach(async () => {
+    await current?.control.reset();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error("emulator not started (use inside a test)");
+    return current;
+  };
+}
