@@ -5,7 +5,8 @@
  */
 import { startEmulator } from "./emulator/index.js";
 
-const USAGE = "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
+const USAGE =
+  "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
 
 /** Parsed options of the `emulator` command. */
 export interface EmulatorArgs {
@@ -47,10 +48,20 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const args = parseEmulatorArgs(rest);
-  const emulator = await startEmulator({ port: args.port, host: args.host, provisioningSeconds: args.provisioningSeconds, persistFile: args.stateFile });
-  process.stdout.write(`Cloud Platform API emulator listening on ${emulator.url} (API at ${emulator.url}/v4, token: emulator-token)\n`);
+  const emulator = await startEmulator({
+    port: args.port,
+    host: args.host,
+    provisioningSeconds: args.provisioningSeconds,
+    persistFile: args.stateFile,
+  });
+  process.stdout.write(
+    `Cloud Platform API emulator listening on ${emulator.url} (API at ${emulator.url}/v4, token: emulator-token)\n`,
+  );
   const stop = () => {
-    emulator.close().then(() => process.exit(0), () => process.exit(1));
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -77,9 +77,11 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
-    if (error instanceof ApiFailure) return reply.code(error.status).headers(error.headers).send({ errors: error.errors });
+    if (error instanceof ApiFailure)
+      return reply.code(error.status).headers(error.headers).send({ errors: error.errors });
     if (error.validation) return reply.code(400).send({ errors: validationErrors(error.validation) });
-    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send({ errors: [{ reason: error.message }] });
+    if (error.statusCode && error.statusCode < 500)
+      return reply.code(error.statusCode).send({ errors: [{ reason: error.message }] });
     request.log.error(error);
     return reply.code(500).send({ errors: [{ reason: "Internal emulator error" }] });
   });

@@ -43,7 +43,11 @@ export interface RateLimit {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const TITLES: Record<number, string> = { 502: "Bad Gateway", 503: "Service Temporarily Unavailable", 504: "Gateway Time-out" };
+const TITLES: Record<number, string> = {
+  502: "Bad Gateway",
+  503: "Service Temporarily Unavailable",
+  504: "Gateway Time-out",
+};
 
 const html = (status: number) => {
   const title = `${status} ${TITLES[status] ?? "Error"}`;
@@ -143,7 +147,8 @@ export class Faults {
     const resetSeconds = Math.max(1, Math.ceil((this.windowStart + windowMs - now) / 1000));
     if (this.used >= this.limit.limit) throw new TooManyRequests(this.limitHeaders(resetSeconds, 0));
     this.used += 1;
-    for (const [k, v] of Object.entries(this.limitHeaders(resetSeconds, this.limit.limit - this.used))) if (k !== "Retry-After") reply.header(k, v);
+    for (const [k, v] of Object.entries(this.limitHeaders(resetSeconds, this.limit.limit - this.used)))
+      if (k !== "Retry-After") reply.header(k, v);
   }
 
   private limitHeaders(retryAfter: number, remaining: number): Record<string, string> {

@@ -17,7 +17,12 @@ const subnetCreate = {
 export const vpcCreate = {
   type: "object",
   required: ["label", "region"],
-  properties: { label: str, region: str, description: { type: "string", maxLength: 255 }, subnets: { type: "array", items: subnetCreate } },
+  properties: {
+    label: str,
+    region: str,
+    description: { type: "string", maxLength: 255 },
+    subnets: { type: "array", items: subnetCreate },
+  },
 } as const;
 
 /** PUT /vpcs/{vpcId}. */
@@ -47,7 +52,10 @@ export function databaseCreate(engine: "mysql" | "postgresql") {
       cluster_size: { type: "integer", enum: [1, 3] },
       encrypted: bool,
       ssl_connection: bool,
-      replication_type: { type: "string", enum: engine === "mysql" ? ["none", "asynch", "semi_synch"] : ["none", "asynch", "async"] },
+      replication_type: {
+        type: "string",
+        enum: engine === "mysql" ? ["none", "asynch", "semi_synch"] : ["none", "asynch", "async"],
+      },
       // MySQL: any value is refused by the model with a clear reason.
       replication_commit_type: engine === "postgresql" ? { type: "string", enum: COMMIT_TYPES } : {},
       allow_list: { type: "array", items: str },

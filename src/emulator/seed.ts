@@ -53,7 +53,9 @@ export function defaultState(): State {
   ];
   return {
     regions,
-    availability: regions.flatMap((r, i) => plans.map((plan, j) => ({ region: r.id, plan, available: (i + j) % 2 === 0 }))),
+    availability: regions.flatMap((r, i) =>
+      plans.map((plan, j) => ({ region: r.id, plan, available: (i + j) % 2 === 0 })),
+    ),
     engines: [
       { id: "mysql/8.0.30", engine: "mysql", version: "8.0.30", total_disk_size_gb: 0, used_disk_size_gb: 0 },
       { id: "mysql/5.7.39", engine: "mysql", version: "5.7.39", total_disk_size_gb: 0, used_disk_size_gb: 0 },

@@ -50,7 +50,15 @@ export class Store {
 
   /** Allocates the next id of an entity kind; kinds count from distinct bases to ease reading logs. */
   nextId(kind: string): number {
-    const bases: Record<string, number> = { vpc: 100, subnet: 1000, database: 2000, backup: 5000, compute: 7000, interface: 8000, config: 9000 };
+    const bases: Record<string, number> = {
+      vpc: 100,
+      subnet: 1000,
+      database: 2000,
+      backup: 5000,
+      compute: 7000,
+      interface: 8000,
+      config: 9000,
+    };
     const next = this.state.nextId[kind] ?? bases[kind] ?? 1;
     this.state.nextId[kind] = next + 1;
     return next;
@@ -71,7 +79,13 @@ export class Store {
   /** Writes the state to the persistence file, if there is one (atomic rename). */
   save(): void {
     if (!this.persistFile) return;
-    const body = JSON.stringify({ version: 1, now: this.clock.now(), scale: this.clock.scale, timings: this.timings, state: this.state });
+    const body = JSON.stringify({
+      version: 1,
+      now: this.clock.now(),
+      scale: this.clock.scale,
+      timings: this.timings,
+      state: this.state,
+    });
     writeFileSync(`${this.persistFile}.tmp`, body);
     renameSync(`${this.persistFile}.tmp`, this.persistFile);
   }

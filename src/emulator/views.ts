@@ -14,7 +14,14 @@ export function subnetView(store: Store, subnet: SubnetRecord) {
     entry.interfaces.push({ id: i.id, active: i.active });
     computes.set(i.computeId, entry);
   }
-  return { id: subnet.id, label: subnet.label, ipv4: subnet.ipv4, computes: [...computes.values()], created: at(subnet.created), updated: at(subnet.updated) };
+  return {
+    id: subnet.id,
+    label: subnet.label,
+    ipv4: subnet.ipv4,
+    computes: [...computes.values()],
+    created: at(subnet.created),
+    updated: at(subnet.updated),
+  };
 }
 
 /** A VPC with its full subnet objects. */
@@ -60,7 +67,10 @@ export function ipViews(store: Store, vpcId?: number) {
 const hosts = (db: DatabaseRecord) =>
   db.status === "provisioning"
     ? { primary: null, secondary: null }
-    : { primary: `db-${db.id}-primary.${db.region}.emulator.internal`, secondary: `db-${db.id}-secondary.${db.region}.emulator.internal` };
+    : {
+        primary: `db-${db.id}-primary.${db.region}.emulator.internal`,
+        secondary: `db-${db.id}-secondary.${db.region}.emulator.internal`,
+      };
 
 /** A managed database; PostgreSQL spells `asynch` as `async`, as the real API may. */
 export function databaseView(store: Store, db: DatabaseRecord) {

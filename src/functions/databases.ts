@@ -31,7 +31,9 @@ export async function getDatabaseEngines(args: GetDatabaseEnginesArgs = {}): Pro
 }
 
 /** {@link getDatabaseEngines} taking Outputs. */
-export function getDatabaseEnginesOutput(args: pulumi.Input<{ engine?: pulumi.Input<string> }> = {}): pulumi.Output<GetDatabaseEnginesResult> {
+export function getDatabaseEnginesOutput(
+  args: pulumi.Input<{ engine?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetDatabaseEnginesResult> {
   return pulumi.output(args).apply((a) => getDatabaseEngines(a as GetDatabaseEnginesArgs));
 }
 
@@ -82,7 +84,12 @@ export async function getDatabases(args: GetDatabasesArgs = {}): Promise<GetData
 
 /** {@link getDatabases} taking Outputs. */
 export function getDatabasesOutput(
-  args: pulumi.Input<{ engine?: pulumi.Input<string>; label?: pulumi.Input<string>; region?: pulumi.Input<string>; status?: pulumi.Input<string> }> = {},
+  args: pulumi.Input<{
+    engine?: pulumi.Input<string>;
+    label?: pulumi.Input<string>;
+    region?: pulumi.Input<string>;
+    status?: pulumi.Input<string>;
+  }> = {},
 ): pulumi.Output<GetDatabasesResult> {
   return pulumi.output(args).apply((a) => getDatabases(a as GetDatabasesArgs));
 }

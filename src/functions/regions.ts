@@ -29,7 +29,9 @@ export async function getRegions(args: GetRegionsArgs = {}): Promise<GetRegionsR
 }
 
 /** {@link getRegions} taking Outputs. */
-export function getRegionsOutput(args: pulumi.Input<{ capability?: pulumi.Input<string>; status?: pulumi.Input<string> }> = {}): pulumi.Output<GetRegionsResult> {
+export function getRegionsOutput(
+  args: pulumi.Input<{ capability?: pulumi.Input<string>; status?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetRegionsResult> {
   return pulumi.output(args).apply((a) => getRegions(a as GetRegionsArgs));
 }
 
@@ -63,10 +65,14 @@ export interface GetRegionAvailabilityResult {
 }
 
 /** Availability of select premium and GPU plans, for one region or all. */
-export async function getRegionAvailability(args: GetRegionAvailabilityArgs = {}): Promise<GetRegionAvailabilityResult> {
+export async function getRegionAvailability(
+  args: GetRegionAvailabilityArgs = {},
+): Promise<GetRegionAvailabilityResult> {
   const api = lookupClient(false).regions;
   const entries = args.regionId === undefined ? await api.listAvailability() : await api.getAvailability(args.regionId);
-  return { availability: entries.filter((e) => args.plan === undefined || e.plan === args.plan).map(availabilityResult) };
+  return {
+    availability: entries.filter((e) => args.plan === undefined || e.plan === args.plan).map(availabilityResult),
+  };
 }
 
 /** {@link getRegionAvailability} taking Outputs. */

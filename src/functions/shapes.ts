@@ -1,7 +1,16 @@
 /**
  * API entities in the camelCase shapes the look-ups return, matching the resources' outputs.
  */
-import type { Database, DatabaseEngine, DatabaseSummary, Region, RegionAvailability, Subnet, Vpc, VpcIp } from "../client/index.js";
+import type {
+  Database,
+  DatabaseEngine,
+  DatabaseSummary,
+  Region,
+  RegionAvailability,
+  Subnet,
+  Vpc,
+  VpcIp,
+} from "../client/index.js";
 import { windowOf } from "../resources/database-common.js";
 import type { MaintenanceWindowInput } from "../resources/validate.js";
 
@@ -92,7 +101,14 @@ export interface VpcIpResult {
 
 /** Region to result. */
 export function regionResult(r: Region): RegionResult {
-  return { id: r.id, label: r.label, country: r.country, capabilities: [...r.capabilities], resolvers: r.resolvers, status: r.status };
+  return {
+    id: r.id,
+    label: r.label,
+    country: r.country,
+    capabilities: [...r.capabilities],
+    resolvers: r.resolvers,
+    status: r.status,
+  };
 }
 
 /** Availability entry to result. */
@@ -102,7 +118,13 @@ export function availabilityResult(a: RegionAvailability): RegionAvailabilityRes
 
 /** Engine to result. */
 export function engineResult(e: DatabaseEngine): DatabaseEngineResult {
-  return { id: e.id, engine: e.engine, version: e.version, totalDiskSizeGb: e.total_disk_size_gb, usedDiskSizeGb: e.used_disk_size_gb };
+  return {
+    id: e.id,
+    engine: e.engine,
+    version: e.version,
+    totalDiskSizeGb: e.total_disk_size_gb,
+    usedDiskSizeGb: e.used_disk_size_gb,
+  };
 }
 
 /** Cross-engine list entry (or full database) to result. */
@@ -133,7 +155,10 @@ export function subnetResult(s: Subnet): SubnetResult {
     subnetId: s.id,
     label: s.label,
     ipv4: s.ipv4,
-    computes: s.computes.map((c) => ({ id: c.id, interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })) })),
+    computes: s.computes.map((c) => ({
+      id: c.id,
+      interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })),
+    })),
     created: s.created,
     updated: s.updated ?? null,
   };

@@ -29,7 +29,9 @@ export async function getVpcs(args: GetVpcsArgs = {}): Promise<GetVpcsResult> {
 }
 
 /** {@link getVpcs} taking Outputs. */
-export function getVpcsOutput(args: pulumi.Input<{ label?: pulumi.Input<string>; region?: pulumi.Input<string> }> = {}): pulumi.Output<GetVpcsResult> {
+export function getVpcsOutput(
+  args: pulumi.Input<{ label?: pulumi.Input<string>; region?: pulumi.Input<string> }> = {},
+): pulumi.Output<GetVpcsResult> {
   return pulumi.output(args).apply((a) => getVpcs(a as GetVpcsArgs));
 }
 
@@ -53,7 +55,10 @@ export async function getVpcSubnets(args: GetVpcSubnetsArgs): Promise<GetVpcSubn
 }
 
 /** {@link getVpcSubnets} taking Outputs. */
-export function getVpcSubnetsOutput(args: { vpcId: pulumi.Input<number | string>; label?: pulumi.Input<string> }): pulumi.Output<GetVpcSubnetsResult> {
+export function getVpcSubnetsOutput(args: {
+  vpcId: pulumi.Input<number | string>;
+  label?: pulumi.Input<string>;
+}): pulumi.Output<GetVpcSubnetsResult> {
   return pulumi.output(args).apply((a) => getVpcSubnets(a as GetVpcSubnetsArgs));
 }
 
@@ -76,6 +81,8 @@ export async function getVpcIps(args: GetVpcIpsArgs = {}): Promise<GetVpcIpsResu
 }
 
 /** {@link getVpcIps} taking Outputs. */
-export function getVpcIpsOutput(args: pulumi.Input<{ vpcId?: pulumi.Input<number | string> }> = {}): pulumi.Output<GetVpcIpsResult> {
+export function getVpcIpsOutput(
+  args: pulumi.Input<{ vpcId?: pulumi.Input<number | string> }> = {},
+): pulumi.Output<GetVpcIpsResult> {
   return pulumi.output(args).apply((a) => getVpcIps(a as GetVpcIpsArgs));
 }

@@ -52,7 +52,9 @@ export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynami
     if (!same(norm(olds[field]), norm(next))) changed.push(field);
   }
   const replaces = changed.filter((f) => spec.replace.includes(f));
-  const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = { changes: changed.length > 0 };
+  const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = {
+    changes: changed.length > 0,
+  };
   if (replaces.length > 0) {
     result.replaces = replaces;
     if (spec.collides?.(olds, news)) result.deleteBeforeReplace = true;

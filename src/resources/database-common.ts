@@ -86,7 +86,15 @@ const DELETABLE = ["active", "failed", "degraded"];
 const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate"];
 
 /** Fields that cannot change without replacing the database. */
-const IMMUTABLE = ["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType", "replicationCommitType"];
+const IMMUTABLE = [
+  "region",
+  "engineId",
+  "clusterSize",
+  "encrypted",
+  "sslConnection",
+  "replicationType",
+  "replicationCommitType",
+];
 
 /** Runs every input rule; lenient (check) or strict (create). Returns inputs with defaults filled. */
 export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
@@ -122,7 +130,8 @@ export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): {
     if (news.replicationCommitType !== undefined && news.replicationCommitType !== null)
       rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
   } else {
-    if (news.replicationCommitType === undefined || news.replicationCommitType === null) inputs.replicationCommitType = "local";
+    if (news.replicationCommitType === undefined || news.replicationCommitType === null)
+      inputs.replicationCommitType = "local";
     else rules.oneOf(news, "replicationCommitType", COMMIT_TYPES);
   }
 
@@ -211,16 +220,43 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: 
 
 /** The inputs a refresh reports, so the next diff compares the program against reality. */
 function inputsOf(state: Bag): Bag {
-  const keys = ["label", "region", "type", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType", "replicationCommitType", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"];
+  const keys = [
+    "label",
+    "region",
+    "type",
+    "engineId",
+    "clusterSize",
+    "encrypted",
+    "sslConnection",
+    "replicationType",
+    "replicationCommitType",
+    "allowList",
+    "updates",
+    "credentialsRotation",
+    "patchNow",
+    "adoptId",
+    "timeouts",
+  ];
   return compact(Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]])));
 }
 
 async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<Secrets> {
   const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
-  return { rootUsername: credentials.username, rootPassword: credentials.password, caCertificate: certificate.ca_certificate };
+  return {
+    rootUsername: credentials.username,
+    rootPassword: credentials.password,
+    caCertificate: certificate.ca_certificate,
+  };
 }
 
-function waitActive(engine: EngineType, api: DatabaseEngineApi, id: number, limitMs: number, profile: PollProfile, seen?: (db: Database) => void): Promise<Database> {
+function waitActive(
+  engine: EngineType,
+  api: DatabaseEngineApi,
+  id: number,
+  limitMs: number,
+  profile: PollProfile,
+  seen?: (db: Database) => void,
+): Promise<Database> {
   return waitFor({
     what: `${engine} database ${id} to become active`,
     poll: async () => {
@@ -242,11 +278,19 @@ function waitActive(engine: EngineType, api: DatabaseEngineApi, id: number, limi
  * password and a changed `patchNow` applies patches. Waits for `active` before and after
  * operations that need or cause another status. Returns the fresh state.
  */
-async function converge(engine: EngineType, start: Database, olds: Bag | undefined, news: Bag, limitMs: number, seen: (db: Database) => void): Promise<Bag> {
+async function converge(
+  engine: EngineType,
+  start: Database,
+  olds: Bag | undefined,
+  news: Bag,
+  limitMs: number,
+  seen: (db: Database) => void,
+): Promise<Bag> {
   const api = client().database(engine);
   const id = start.id;
   let db = start;
-  if (db.status !== "active") db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
+  if (db.status !== "active")
+    db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
 
   const body: UpdateDatabaseRequest = {};
   if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
@@ -254,7 +298,8 @@ async function converge(engine: EngineType, start: Database, olds: Bag | undefin
   if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
   if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
   const window = news.updates as MaintenanceWindowInput | undefined;
-  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null })) body.updates = apiWindow(window);
+  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
+    body.updates = apiWindow(window);
   if (Object.keys(body).length > 0) {
     db = await api.update(id, body);
     seen(db);
@@ -301,7 +346,9 @@ function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
     replication_type: inputs.replicationType as CreateDatabaseRequest["replication_type"] & string,
     allow_list: inputs.allowList as string[],
   };
-  if (engine === "postgresql") req.replication_commit_type = inputs.replicationCommitType as CreateDatabaseRequest["replication_commit_type"] & string;
+  if (engine === "postgresql")
+    req.replication_commit_type = inputs.replicationCommitType as CreateDatabaseRequest["replication_commit_type"] &
+      string;
   return req;
 }
 
@@ -326,7 +373,14 @@ async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.Cr
   }
   let last = db;
   try {
-    const outs = await converge(engine, db, undefined, inputs, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create), (d) => (last = d));
+    const outs = await converge(
+      engine,
+      db,
+      undefined,
+      inputs,
+      timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create),
+      (d) => (last = d),
+    );
     return { id: String(instanceId), outs };
   } catch (err) {
     throw new ResourceInitError(String(instanceId), stateOf(engine, last, inputs), inputs, err);
@@ -344,8 +398,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const region = news.region;
       const engineId = news.engineId;
       const [regionIssue, engineIssue] = await Promise.all([
-        typeof region === "string" && region !== UNKNOWN && !failed("region") ? regionProblem(region, "Managed Databases") : undefined,
-        typeof engineId === "string" && engineId !== UNKNOWN && !failed("engineId") ? engineProblem(engineId) : undefined,
+        typeof region === "string" && region !== UNKNOWN && !failed("region")
+          ? regionProblem(region, "Managed Databases")
+          : undefined,
+        typeof engineId === "string" && engineId !== UNKNOWN && !failed("engineId")
+          ? engineProblem(engineId)
+          : undefined,
       ]);
       if (regionIssue) rules.fail("region", regionIssue);
       if (engineIssue) rules.fail("engineId", engineIssue);

@@ -2,7 +2,13 @@
  * The `DatabaseSnapshot` resource: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ApiError, type Database, type DatabaseBackup, type DatabaseEngineApi, type EngineType } from "../client/index.js";
+import {
+  ApiError,
+  type Database,
+  type DatabaseBackup,
+  type DatabaseEngineApi,
+  type EngineType,
+} from "../client/index.js";
 import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
 import { client, configure } from "./context.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
@@ -33,7 +39,9 @@ const DEFAULT_DELETE_MS = 10 * 60_000;
 const ENGINES: readonly EngineType[] = ["mysql", "postgresql"];
 
 /** Splits `<engine>/<instanceId>/<backupId>`; undefined when malformed. */
-export function parseSnapshotId(text: string): { engine: EngineType; instanceId: number; backupId: number } | undefined {
+export function parseSnapshotId(
+  text: string,
+): { engine: EngineType; instanceId: number; backupId: number } | undefined {
   const m = /^(mysql|postgresql)\/([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
   return m ? { engine: m[1] as EngineType, instanceId: Number(m[2]), backupId: Number(m[3]) } : undefined;
 }
@@ -48,7 +56,9 @@ function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } 
   rules.string(news, "label", true, snapshotLabelRule);
   rules.oneOf(news, "target", ["primary", "secondary"] as const);
   const adopt = rules.string(news, "adoptId", false, (v) =>
-    parseSnapshotId(v) ? undefined : `must have the form <engine>/<instanceId>/<backupId>, such as mysql/123/456 (got "${v}")`,
+    parseSnapshotId(v)
+      ? undefined
+      : `must have the form <engine>/<instanceId>/<backupId>, such as mysql/123/456 (got "${v}")`,
   );
   if (adopt !== undefined) {
     const parsed = parseSnapshotId(adopt)!;
@@ -76,7 +86,13 @@ function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
 }
 
 /** Waits until the database accepts a snapshot: active, with no other backup running. */
-function waitReady(engine: EngineType, api: DatabaseEngineApi, instanceId: number, db: Database, limitMs: number): Promise<Database> {
+function waitReady(
+  engine: EngineType,
+  api: DatabaseEngineApi,
+  instanceId: number,
+  db: Database,
+  limitMs: number,
+): Promise<Database> {
   return waitFor({
     what: `${engine} database ${instanceId} to be active with no backup running`,
     poll: () => api.get(instanceId),

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the provider process picks the module at run time */
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -22,11 +23,9 @@ export function lazyProvider(moduleName: string): pulumi.dynamic.ResourceProvide
     const file = `dist/resources/${moduleName}.js`;
     let mod: { provider: pulumi.dynamic.ResourceProvider };
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is chosen at run time
       mod = require(`pulumi-cloudplatform/${file}`);
     } catch (err) {
       if ((err as { code?: string }).code !== "MODULE_NOT_FOUND") throw err;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is chosen at run time
       mod = require(`${packageRoot}/${file}`);
     }
     return mod.provider;

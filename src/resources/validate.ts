@@ -92,7 +92,10 @@ export class Rules {
     const value = this.present(bag, key, false);
     if (value === undefined) return undefined;
     if (!allowed.includes(value as T)) {
-      this.fail(key, `${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}${why}; got ${JSON.stringify(value)}`);
+      this.fail(
+        key,
+        `${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}${why}; got ${JSON.stringify(value)}`,
+      );
       return undefined;
     }
     return value as T;
@@ -181,7 +184,10 @@ export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): strin
     const cidr = typeof item === "string" ? allowListItem(item) : undefined;
     if (!cidr) {
       ok = false;
-      rules.fail(`${key}[${i}]`, `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${JSON.stringify(item)}`);
+      rules.fail(
+        `${key}[${i}]`,
+        `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${JSON.stringify(item)}`,
+      );
       return;
     }
     const canon = canonical(cidr);
@@ -217,7 +223,8 @@ function sortedCidrs(items: Cidr[]): string[] {
 export function engineIdRule(engine: string): (id: string) => string | undefined {
   return (id) => {
     const match = /^([a-z]+)\/([0-9][0-9A-Za-z.+-]*)$/.exec(id);
-    if (!match) return `must have the form <engine>/<version>, such as ${engine}/${engine === "mysql" ? "8.0.30" : "14.6"} (got "${id}")`;
+    if (!match)
+      return `must have the form <engine>/<version>, such as ${engine}/${engine === "mysql" ? "8.0.30" : "14.6"} (got "${id}")`;
     if (match[1] !== engine) return `must be a ${engine} engine id (${engine}/<version>), got "${id}"`;
     return undefined;
   };
@@ -237,7 +244,11 @@ export interface MaintenanceWindowInput {
  * 1..7 (1 = Monday), week 1..4 required for monthly and absent for weekly. Returns the window with
  * `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API answers.
  */
-export function maintenanceWindowInput(rules: Rules, bag: Bag, key = "updates"): MaintenanceWindowInput | typeof UNKNOWN | undefined {
+export function maintenanceWindowInput(
+  rules: Rules,
+  bag: Bag,
+  key = "updates",
+): MaintenanceWindowInput | typeof UNKNOWN | undefined {
   const value = bag[key];
   if (value === undefined || value === null) return undefined;
   if (hasUnknown(value)) return UNKNOWN;
@@ -248,11 +259,17 @@ export function maintenanceWindowInput(rules: Rules, bag: Bag, key = "updates"):
   const w = value as Bag;
   const before = rules.failures.length;
   if (w.frequency !== "weekly" && w.frequency !== "monthly")
-    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${JSON.stringify(w.frequency)}`);
+    rules.fail(
+      `${key}.frequency`,
+      `${key}.frequency must be "weekly" or "monthly", got ${JSON.stringify(w.frequency)}`,
+    );
   const int = (field: string, lo: number, hi: number, unit: string): void => {
     const v = w[field];
     if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
-      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${JSON.stringify(v)}`);
+      rules.fail(
+        `${key}.${field}`,
+        `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${JSON.stringify(v)}`,
+      );
   };
   int("duration", 1, 3, " (hours)");
   int("hourOfDay", 0, 23, " (UTC)");

@@ -48,7 +48,10 @@ function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
     label: subnet.label,
     ipv4: subnet.ipv4,
     gateway: cidr ? firstHost(cidr) : null,
-    computes: subnet.computes.map((c) => ({ id: c.id, interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })) })),
+    computes: subnet.computes.map((c) => ({
+      id: c.id,
+      interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })),
+    })),
     created: subnet.created,
     updated: subnet.updated ?? null,
   });
@@ -102,7 +105,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       collides: (o, n) =>
         hasUnknown(n.vpcId) ||
         (o.vpcId === n.vpcId &&
-          (o.label === n.label || hasUnknown(n.label) || hasUnknown(n.ipv4) || rangesOverlap(String(o.ipv4), String(n.ipv4)))),
+          (o.label === n.label ||
+            hasUnknown(n.label) ||
+            hasUnknown(n.ipv4) ||
+            rangesOverlap(String(o.ipv4), String(n.ipv4)))),
     });
   },
 

@@ -112,9 +112,15 @@ function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } 
       known.forEach((a, x) =>
         known.slice(x + 1).forEach((b) => {
           if (rangesOverlap(a.ipv4, b.ipv4))
-            rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
+            rules.fail(
+              `subnets[${b.i}].ipv4`,
+              `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`,
+            );
           if (a.label !== undefined && a.label === b.label)
-            rules.fail(`subnets[${b.i}].label`, `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`);
+            rules.fail(
+              `subnets[${b.i}].label`,
+              `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`,
+            );
         }),
       );
     }
@@ -143,7 +149,12 @@ function subnetKey(value: unknown): unknown {
  * Brings a VPC's managed subnets to `wanted`: removes ranges no longer listed, relabels, adds new
  * ones. Removal comes first so that freed labels and ranges can be reused.
  */
-async function reconcileSubnets(vpcId: number, current: readonly VpcSubnetOutput[], wanted: readonly VpcSubnetSpec[], deleteTimeoutMs: number): Promise<void> {
+async function reconcileSubnets(
+  vpcId: number,
+  current: readonly VpcSubnetOutput[],
+  wanted: readonly VpcSubnetSpec[],
+  deleteTimeoutMs: number,
+): Promise<void> {
   const api = client().subnets;
   for (const old of current) {
     if (!wanted.some((w) => w.ipv4 === old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
@@ -170,7 +181,12 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   try {
     return { id: String(vpcId), outs: await converge(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs) };
   } catch (err) {
-    throw new ResourceInitError(String(vpcId), stateOf(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs), inputs, err);
+    throw new ResourceInitError(
+      String(vpcId),
+      stateOf(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs),
+      inputs,
+      err,
+    );
   }
 }
 
@@ -194,7 +210,11 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async check(_olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news, false);
-    if (typeof news.region === "string" && news.region !== UNKNOWN && !rules.failures.some((f) => f.property === "region")) {
+    if (
+      typeof news.region === "string" &&
+      news.region !== UNKNOWN &&
+      !rules.failures.some((f) => f.property === "region")
+    ) {
       const problem = await regionProblem(news.region, "VPCs");
       if (problem) rules.fail("region", problem);
     }
@@ -228,7 +248,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async read(id: string, props?: Bag) {
     const vpc = await unlessNotFound(() => client().vpcs.get(Number(id)));
     if (!vpc) return { id: "" };
-    const previous = ((props?.subnets as VpcSubnetOutput[] | undefined) ?? []);
+    const previous = (props?.subnets as VpcSubnetOutput[] | undefined) ?? [];
     const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = compact({
@@ -311,7 +331,14 @@ export class Vpc extends pulumi.dynamic.Resource {
     super(
       lazy,
       name,
-      { ...args, vpcId: undefined, subnets: args.subnets, description: args.description, created: undefined, updated: undefined },
+      {
+        ...args,
+        vpcId: undefined,
+        subnets: args.subnets,
+        description: args.description,
+        created: undefined,
+        updated: undefined,
+      },
       opts,
       TOKEN_MODULE,
       "Vpc",

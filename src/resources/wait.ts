@@ -101,7 +101,8 @@ export function nextDelayMs(profile: PollProfile, attempt: number, elapsedMs: nu
   const cap = quiet ? (profile.quietMaxMs ?? profile.maxMs) : profile.maxMs;
   let delay = Math.min(grown, cap);
   // Do not sleep far past the end of the quiet phase: that is when completion becomes likely.
-  if (quiet && elapsedMs + delay > profile.quietUntilMs!) delay = Math.max(profile.quietUntilMs! - elapsedMs, profile.initialMs);
+  if (quiet && elapsedMs + delay > profile.quietUntilMs!)
+    delay = Math.max(profile.quietUntilMs! - elapsedMs, profile.initialMs);
   return delay;
 }
 

@@ -24,7 +24,12 @@ test("buildApp answers in process, with its own state per app", async () => {
 test("a non-JSON content type is refused in the API error shape", async () => {
   const app = buildApp();
   try {
-    const answer = await app.inject({ method: "POST", url: "/v4/vpcs", headers: { authorization: "Bearer emulator-token", "content-type": "text/plain" }, payload: "hi" });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/v4/vpcs",
+      headers: { authorization: "Bearer emulator-token", "content-type": "text/plain" },
+      payload: "hi",
+    });
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);
     expect(answer.json()).toEqual({ errors: [{ reason: expect.any(String) }] });

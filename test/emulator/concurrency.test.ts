@@ -9,7 +9,9 @@ test("100 concurrent clients leave a consistent account", async () => {
   const clients = Array.from({ length: 100 }, (_, i) => async () => {
     // Half the clients fight over the same label: exactly one of each pair may win.
     const label = `vpc-${i % 50}`;
-    const vpc = await call("POST", "/vpcs", { body: { label, region: "us-east", subnets: [{ label: "first", ipv4: `10.${i}.0.0/24` }] } });
+    const vpc = await call("POST", "/vpcs", {
+      body: { label, region: "us-east", subnets: [{ label: "first", ipv4: `10.${i}.0.0/24` }] },
+    });
     if (vpc.status !== 200) return { created: false, kept: false };
     // Two subnets racing for overlapping ranges: exactly one may win.
     const racing = await Promise.all([

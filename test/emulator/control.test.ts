@@ -12,7 +12,10 @@ describe("faults", () => {
     expect((await call("GET", "/vpcs/1")).status).toBe(500);
     expect((await call("DELETE", "/vpcs/1")).status).toBe(404);
     const second = await call("GET", "/vpcs/2");
-    expect({ status: second.status, errors: errorsOf(second) }).toEqual({ status: 500, errors: [{ reason: expect.any(String) }] });
+    expect({ status: second.status, errors: errorsOf(second) }).toEqual({
+      status: 500,
+      errors: [{ reason: expect.any(String) }],
+    });
     expect((await call("GET", "/vpcs/1")).status).toBe(404);
   });
 
@@ -38,7 +41,8 @@ describe("faults", () => {
     expect(answer.status).toBe(429);
     expect(errorsOf(answer)).toEqual([{ reason: "Too many requests" }]);
     expect(answer.headers.get("retry-after")).toBe("7");
-    for (const h of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(answer.headers.get(h)).not.toBeNull();
+    for (const h of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"])
+      expect(answer.headers.get(h)).not.toBeNull();
   });
 
   test("a dropped connection gets no answer at all", async () => {
@@ -108,23 +112,47 @@ describe("reset, seed, clock", () => {
     expect((await call("GET", "/vpcs")).body.results).toBe(0);
     expect((await call("GET", "/vpcs", { token: "extra" })).status).toBe(401);
     const regions = (await call("GET", "/regions", { token: null })).body.data;
-    expect(regions.map((r: { id: string }) => r.id)).toEqual(["us-east", "us-west", "eu-central", "ap-south", "sa-east"]);
+    expect(regions.map((r: { id: string }) => r.id)).toEqual([
+      "us-east",
+      "us-west",
+      "eu-central",
+      "ap-south",
+      "sa-east",
+    ]);
   });
 
   test("seeded regions, availability, engines and types are used by the API", async () => {
     await em().control.seed({
-      regions: [{ id: "xx-test", label: "Test", country: "xx", capabilities: ["Managed Databases"], resolvers: { ipv4: "192.0.2.1", ipv6: "" }, status: "ok" }],
+      regions: [
+        {
+          id: "xx-test",
+          label: "Test",
+          country: "xx",
+          capabilities: ["Managed Databases"],
+          resolvers: { ipv4: "192.0.2.1", ipv6: "" },
+          status: "ok",
+        },
+      ],
       availability: [{ region: "xx-test", plan: "g6-big", available: true }],
       engines: [{ id: "mysql/9.0.0", engine: "mysql", version: "9.0.0", total_disk_size_gb: 0, used_disk_size_gb: 0 }],
       types: [{ id: "g6-big", label: "Big", disk: 999 }],
     });
-    expect((await call("GET", "/regions/xx-test/availability", { token: null })).body).toEqual([{ region: "xx-test", plan: "g6-big", available: true }]);
-    const db = await call("POST", "/databases/mysql/instances", { body: { label: "seeded", region: "xx-test", type: "g6-big", engine: "mysql/9.0.0" } });
+    expect((await call("GET", "/regions/xx-test/availability", { token: null })).body).toEqual([
+      { region: "xx-test", plan: "g6-big", available: true },
+    ]);
+    const db = await call("POST", "/databases/mysql/instances", {
+      body: { label: "seeded", region: "xx-test", type: "g6-big", engine: "mysql/9.0.0" },
+    });
     expect(db.body).toMatchObject({ version: "9.0.0", total_disk_size_gb: 999 });
   });
 
   test("scoped tokens: read_write implies read_only", async () => {
-    await em().control.seed({ tokens: [{ token: "rw", scopes: ["vpc:read_write"] }, { token: "ro", scopes: ["vpc:read_only"] }] });
+    await em().control.seed({
+      tokens: [
+        { token: "rw", scopes: ["vpc:read_write"] },
+        { token: "ro", scopes: ["vpc:read_only"] },
+      ],
+    });
     expect((await call("GET", "/vpcs", { token: "rw" })).status).toBe(200);
     expect((await call("GET", "/vpcs", { token: "ro" })).status).toBe(200);
     expect((await call("POST", "/vpcs", { token: "ro", body: { label: "x", region: "us-east" } })).status).toBe(403);
@@ -140,14 +168,18 @@ describe("reset, seed, clock", () => {
 
   test("control bodies are validated too", async () => {
     expect((await call("POST", "/_emulator/faults", { body: { status: 500 } })).status).toBe(400);
-    expect((await call("PUT", "/_emulator/databases/mysql/1/status", { body: { status: "sleeping" } })).status).toBe(400);
+    expect((await call("PUT", "/_emulator/databases/mysql/1/status", { body: { status: "sleeping" } })).status).toBe(
+      400,
+    );
   });
 });
 
 describe("regions and engines", () => {
   test("one region, its availability as a bare array, and 404s", async () => {
     expect((await call("GET", "/regions/ap-south", { token: null })).body.status).toBe("outage");
-    expect((await call("GET", "/regions/sa-east", { token: null })).body.capabilities).not.toContain("Managed Databases");
+    expect((await call("GET", "/regions/sa-east", { token: null })).body.capabilities).not.toContain(
+      "Managed Databases",
+    );
     expect(Array.isArray((await call("GET", "/regions/us-east/availability", { token: null })).body)).toBe(true);
     expect((await call("GET", "/regions/nowhere", { token: null })).status).toBe(404);
     expect((await call("GET", "/regions/nowhere/availability", { token: null })).status).toBe(404);
@@ -155,7 +187,11 @@ describe("regions and engines", () => {
 
   test("an engine by id, with the slash plain or escaped", async () => {
     for (const path of ["/databases/engines/postgresql/13.2", "/databases/engines/postgresql%2F13.2"]) {
-      expect((await call("GET", path, { token: null })).body).toMatchObject({ id: "postgresql/13.2", engine: "postgresql", version: "13.2" });
+      expect((await call("GET", path, { token: null })).body).toMatchObject({
+        id: "postgresql/13.2",
+        engine: "postgresql",
+        version: "13.2",
+      });
     }
     expect((await call("GET", "/databases/engines/mysql/1.0", { token: null })).status).toBe(404);
   });

@@ -1,9 +1,9 @@
 /**
- * Drives every operation of the spec (fixtures/operations.json, a copy of the shared spec data):
+ * Drives every operation of the spec (spec/operations.json, the vendored copy of the shared spec):
  * each one answers 200 with its documented shape, enforces its token/scope/unrestricted rules,
  * records its events, and is gated by exactly the database statuses the spec lists.
  */
-import operations from "./fixtures/operations.json";
+import operations from "../../spec/operations.json";
 import { withEmulator } from "../support/emulator.js";
 import { buildFixture, type Fixture } from "./fixture.js";
 import { apiCaller, errorsOf, type Json } from "./http.js";
@@ -23,8 +23,20 @@ interface Operation {
 }
 
 const ops = operations.operations as Operation[];
-const STATUSES = ["provisioning", "active", "suspending", "suspended", "resuming", "restoring", "failed", "degraded", "updating", "backing_up"];
-const answersEmpty = (op: Operation) => op.method === "DELETE" || (op.method === "POST" && /\/(backups|restore|reset|patch)$/.test(op.path));
+const STATUSES = [
+  "provisioning",
+  "active",
+  "suspending",
+  "suspended",
+  "resuming",
+  "restoring",
+  "failed",
+  "degraded",
+  "updating",
+  "backing_up",
+];
+const answersEmpty = (op: Operation) =>
+  op.method === "DELETE" || (op.method === "POST" && /\/(backups|restore|reset|patch)$/.test(op.path));
 
 const em = withEmulator();
 const call = apiCaller(() => em().url);
@@ -46,11 +58,23 @@ function bodyOf(op: Operation): unknown {
   const key = `${op.method} ${op.path.replace(/\/(mysql|postgresql)\//, "/{engine}/")}`;
   const engine = engineOf(op);
   const bodies: Record<string, unknown> = {
-    "POST /vpcs": { label: "new-vpc", region: "us-west", subnets: [{ label: "one", ipv4: "10.1.0.0/24" }, { label: "two", ipv4: "10.2.0.0/24" }] },
+    "POST /vpcs": {
+      label: "new-vpc",
+      region: "us-west",
+      subnets: [
+        { label: "one", ipv4: "10.1.0.0/24" },
+        { label: "two", ipv4: "10.2.0.0/24" },
+      ],
+    },
     "PUT /vpcs/{vpcId}": { label: "renamed-vpc", description: "changed" },
     "POST /vpcs/{vpcId}/subnets": { label: "second", ipv4: "10.0.1.0/24" },
     "PUT /vpcs/{vpcId}/subnets/{vpcSubnetId}": { label: "renamed-subnet" },
-    "POST /databases/{engine}/instances": { label: `new-${engine}`, region: "eu-central", type: "g6-nanode-1", engine: engine === "mysql" ? "mysql/5.7.39" : "postgresql/13.2" },
+    "POST /databases/{engine}/instances": {
+      label: `new-${engine}`,
+      region: "eu-central",
+      type: "g6-nanode-1",
+      engine: engine === "mysql" ? "mysql/5.7.39" : "postgresql/13.2",
+    },
     "PUT /databases/{engine}/instances/{instanceId}": { label: "renamed-db", allow_list: ["203.0.113.5"] },
     "POST /databases/{engine}/instances/{instanceId}/backups": { label: "snap2" },
   };
@@ -68,7 +92,9 @@ function expectShape(op: Operation, body: Json): void {
   } else if (op.path.endsWith("/ssl")) {
     expect(Buffer.from(body.ca_certificate, "base64").toString()).toContain("BEGIN CERTIFICATE");
   } else if (op.path.endsWith("/{regionId}/availability")) {
-    expect(body).toEqual(expect.arrayContaining([{ region: "us-east", plan: expect.any(String), available: expect.any(Boolean) }]));
+    expect(body).toEqual(
+      expect.arrayContaining([{ region: "us-east", plan: expect.any(String), available: expect.any(Boolean) }]),
+    );
   } else {
     expect(body).toEqual(expect.objectContaining({ id: expect.anything() }));
   }
@@ -76,7 +102,9 @@ function expectShape(op: Operation, body: Json): void {
 
 /** Seeds an IP entry so that the two IP lists are not empty. */
 async function attachCompute(f: Fixture): Promise<void> {
-  await em().control.seed({ computes: [{ id: 42, region: "us-east", interfaces: [{ subnet_id: f.subnetId, active: false }] }] });
+  await em().control.seed({
+    computes: [{ id: 42, region: "us-east", interfaces: [{ subnet_id: f.subnetId, active: false }] }],
+  });
 }
 
 describe("every operation answers as specified", () => {
@@ -89,11 +117,16 @@ describe("every operation answers as specified", () => {
       const f = await buildFixture(em());
       if (op.path.includes("ips")) await attachCompute(f);
       const before = await call("GET", "/account/events?page_size=500");
-      const answer = await call(op.method, pathOf(op, f), { body: bodyOf(op), token: op.auth === "none" ? null : undefined });
+      const answer = await call(op.method, pathOf(op, f), {
+        body: bodyOf(op),
+        token: op.auth === "none" ? null : undefined,
+      });
       expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: expect.anything() });
       expectShape(op, answer.body);
       const after = await call("GET", "/account/events?page_size=500");
-      const actions = (after.body.data as { action: string }[]).slice(0, after.body.results - before.body.results).map((e) => e.action);
+      const actions = (after.body.data as { action: string }[])
+        .slice(0, after.body.results - before.body.results)
+        .map((e) => e.action);
       expect(new Set(actions)).toEqual(new Set(op.events ?? []));
     });
 
@@ -109,14 +142,22 @@ describe("every operation answers as specified", () => {
       const f = await buildFixture(em());
       for (const token of [null, "no-such-token"]) {
         const answer = await call(op.method, pathOf(op, f), { token, body: bodyOf(op) });
-        expect({ status: answer.status, errors: errorsOf(answer) }).toEqual({ status: 401, errors: [{ reason: "Invalid Token" }] });
+        expect({ status: answer.status, errors: errorsOf(answer) }).toEqual({
+          status: 401,
+          errors: [{ reason: "Invalid Token" }],
+        });
       }
     });
 
     const scope = op.scope ?? "vpc:read_only";
     test(`${name(op)}: scope ${scope}${op.unrestricted ? " not needed by unrestricted users" : " required"}`, async () => {
       const f = await buildFixture(em());
-      await em().control.seed({ tokens: [{ token: "no-scopes", scopes: [] }, { token: "just-enough", scopes: [scope] }] });
+      await em().control.seed({
+        tokens: [
+          { token: "no-scopes", scopes: [] },
+          { token: "just-enough", scopes: [scope] },
+        ],
+      });
       const without = await call(op.method, pathOf(op, f), { token: "no-scopes", body: bodyOf(op) });
       expect(without.status).toBe(op.unrestricted ? 200 : 403);
       const f2 = await buildFixture(em());

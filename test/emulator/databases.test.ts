@@ -7,7 +7,13 @@ const call = apiCaller(() => em().url);
 const base = (engine: string) => `/databases/${engine}/instances`;
 const create = (engine: "mysql" | "postgresql", body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   call("POST", base(engine), {
-    body: { label: `db-${engine}`, region: "us-east", type: "g6-standard-1", engine: engine === "mysql" ? "mysql/8.0.30" : "postgresql/14.6", ...body },
+    body: {
+      label: `db-${engine}`,
+      region: "us-east",
+      type: "g6-standard-1",
+      engine: engine === "mysql" ? "mysql/8.0.30" : "postgresql/14.6",
+      ...body,
+    },
     headers,
   });
 const get = (engine: string, id: number) => call("GET", `${base(engine)}/${id}`);
@@ -44,7 +50,8 @@ describe("create rules", () => {
   });
 
   test("region must exist, offer Managed Databases and not be in outage; type must exist", async () => {
-    for (const region of ["mars", "sa-east", "ap-south"]) expect(fieldsOf(await create("mysql", { region }))).toEqual(["region"]);
+    for (const region of ["mars", "sa-east", "ap-south"])
+      expect(fieldsOf(await create("mysql", { region }))).toEqual(["region"]);
     expect(fieldsOf(await create("mysql", { type: "g6-huge" }))).toEqual(["type"]);
   });
 
@@ -75,21 +82,32 @@ describe("create rules", () => {
 
   test("replication other than none needs three nodes; enums differ per engine", async () => {
     expect(fieldsOf(await create("mysql", { replication_type: "asynch" }))).toEqual(["replication_type"]);
-    expect(fieldsOf(await create("postgresql", { cluster_size: 3, replication_type: "semi_synch" }))).toEqual(["replication_type"]);
-    const pg = await create("postgresql", { cluster_size: 3, replication_type: "asynch", replication_commit_type: "remote_apply" });
+    expect(fieldsOf(await create("postgresql", { cluster_size: 3, replication_type: "semi_synch" }))).toEqual([
+      "replication_type",
+    ]);
+    const pg = await create("postgresql", {
+      cluster_size: 3,
+      replication_type: "asynch",
+      replication_commit_type: "remote_apply",
+    });
     expect(pg.body).toMatchObject({ replication_type: "async", replication_commit_type: "remote_apply" });
   });
 
   test("replication_commit_type is PostgreSQL only", async () => {
     expect(fieldsOf(await create("mysql", { replication_commit_type: "local" }))).toEqual(["replication_commit_type"]);
-    expect(fieldsOf(await create("postgresql", { replication_commit_type: "sometimes" }))).toEqual(["replication_commit_type"]);
+    expect(fieldsOf(await create("postgresql", { replication_commit_type: "sometimes" }))).toEqual([
+      "replication_commit_type",
+    ]);
     expect((await create("mysql")).body).not.toHaveProperty("replication_commit_type");
   });
 
   test("allow_list items are IPv4 addresses or CIDRs, answered as /32 and sorted", async () => {
     const ok = await create("mysql", { allow_list: ["203.0.113.7", "10.0.0.0/8", "192.0.2.0/24", "10.0.0.0/8"] });
     expect(ok.body.allow_list).toEqual(["10.0.0.0/8", "192.0.2.0/24", "203.0.113.7/32"]);
-    const bad = await create("mysql", { label: "bad", allow_list: ["1.2.3.4", "example.com", "1.2.3.4/33", "10.0.0.1/8"] });
+    const bad = await create("mysql", {
+      label: "bad",
+      allow_list: ["1.2.3.4", "example.com", "1.2.3.4/33", "10.0.0.1/8"],
+    });
     expect(fieldsOf(bad)).toEqual(["allow_list[1]", "allow_list[2]", "allow_list[3]"]);
   });
 });
@@ -101,7 +119,10 @@ describe("status machine", () => {
     expect((await get("mysql", db.body.id)).body.status).toBe("provisioning");
     await em().control.advanceClock(1);
     const read = await get("mysql", db.body.id);
-    expect(read.body).toMatchObject({ status: "active", hosts: { primary: expect.any(String), secondary: expect.any(String) } });
+    expect(read.body).toMatchObject({
+      status: "active",
+      hosts: { primary: expect.any(String), secondary: expect.any(String) },
+    });
   });
 
   test("X-Emulator-Provisioning-Seconds and PUT /_emulator/timings override the server default", async () => {
@@ -116,7 +137,11 @@ describe("status machine", () => {
   test("a wrong status answers 400 with the provisioning reason", async () => {
     const db = await create("mysql");
     const answer = await call("PUT", `${base("mysql")}/${db.body.id}`, { body: { label: "later" } });
-    expect(errorsOf(answer)).toEqual([{ reason: "Your database is provisioning; please wait until provisioning is complete to perform this operation." }]);
+    expect(errorsOf(answer)).toEqual([
+      {
+        reason: "Your database is provisioning; please wait until provisioning is complete to perform this operation.",
+      },
+    ]);
   });
 
   test("allow_list updates and resizes go updating, then active", async () => {
@@ -167,8 +192,16 @@ describe("maintenance window", () => {
 
   test("monthly needs week_of_month; back to weekly clears it", async () => {
     const id = await active("mysql");
-    const monthly = await call("PUT", `${base("mysql")}/${id}`, { body: { updates: { frequency: "monthly", week_of_month: 4, duration: 1, hour_of_day: 23, day_of_week: 7 } } });
-    expect(monthly.body.updates).toEqual({ frequency: "monthly", week_of_month: 4, duration: 1, hour_of_day: 23, day_of_week: 7 });
+    const monthly = await call("PUT", `${base("mysql")}/${id}`, {
+      body: { updates: { frequency: "monthly", week_of_month: 4, duration: 1, hour_of_day: 23, day_of_week: 7 } },
+    });
+    expect(monthly.body.updates).toEqual({
+      frequency: "monthly",
+      week_of_month: 4,
+      duration: 1,
+      hour_of_day: 23,
+      day_of_week: 7,
+    });
     const weekly = await call("PUT", `${base("mysql")}/${id}`, { body: { updates: { frequency: "weekly" } } });
     expect(weekly.body.updates).toMatchObject({ frequency: "weekly", week_of_month: null });
   });
@@ -186,7 +219,9 @@ describe("backups", () => {
     expect(again.status).toBe(400);
     await em().control.advanceClock(300);
     expect((await get("mysql", id)).body.status).toBe("active");
-    expect(await backups("mysql", id)).toEqual([{ id: expect.any(Number), label: "first", type: "snapshot", created: expect.any(String) }]);
+    expect(await backups("mysql", id)).toEqual([
+      { id: expect.any(Number), label: "first", type: "snapshot", created: expect.any(String) },
+    ]);
   });
 
   test("at most 3 snapshots; labels unique, 1..30 letters or digits", async () => {
@@ -199,18 +234,26 @@ describe("backups", () => {
     expect(errorsOf(fourth)[0].reason).toContain("3 snapshots");
     const [first] = await backups("postgresql", id);
     expect((await call("DELETE", `${base("postgresql")}/${id}/backups/${first.id}`)).status).toBe(200);
-    expect(fieldsOf(await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label: "b2" } }))).toEqual(["label"]);
+    expect(fieldsOf(await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label: "b2" } }))).toEqual([
+      "label",
+    ]);
     for (const label of ["", "a".repeat(31), "with-hyphen"]) {
-      expect(new Set(fieldsOf(await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label } })))).toEqual(new Set(["label"]));
+      expect(new Set(fieldsOf(await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label } })))).toEqual(
+        new Set(["label"]),
+      );
     }
     expect((await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label: "d4" } })).status).toBe(200);
   });
 
   test("target secondary needs a three-node cluster", async () => {
     const single = await active("mysql");
-    expect(fieldsOf(await call("POST", `${base("mysql")}/${single}/backups`, { body: { label: "s", target: "secondary" } }))).toEqual(["target"]);
+    expect(
+      fieldsOf(await call("POST", `${base("mysql")}/${single}/backups`, { body: { label: "s", target: "secondary" } })),
+    ).toEqual(["target"]);
     const ha = await active("mysql", { label: "ha-db", cluster_size: 3 });
-    expect((await call("POST", `${base("mysql")}/${ha}/backups`, { body: { label: "s", target: "secondary" } })).status).toBe(200);
+    expect(
+      (await call("POST", `${base("mysql")}/${ha}/backups`, { body: { label: "s", target: "secondary" } })).status,
+    ).toBe(200);
   });
 
   test("automatic backups at 0:00 UTC every day, kept 7 days", async () => {
@@ -218,7 +261,9 @@ describe("backups", () => {
     await em().control.advanceClock(3 * 86400);
     const three = await backups("mysql", id);
     expect(three).toHaveLength(3);
-    expect(three.every((b: { type: string; created: string }) => b.type === "auto" && b.created.endsWith("T00:00:00"))).toBe(true);
+    expect(
+      three.every((b: { type: string; created: string }) => b.type === "auto" && b.created.endsWith("T00:00:00")),
+    ).toBe(true);
     await em().control.advanceClock(10 * 86400);
     expect(await backups("mysql", id)).toHaveLength(7);
   });
@@ -269,7 +314,23 @@ describe("credentials, certificate, listing", () => {
     const id = await active("postgresql");
     const list = await call("GET", "/databases/instances");
     expect(Object.keys(list.body.data[0]).sort()).toEqual(
-      ["allow_list", "cluster_size", "created", "encrypted", "engine", "hosts", "id", "instance_uri", "label", "region", "status", "type", "updated", "updates", "version"].sort(),
+      [
+        "allow_list",
+        "cluster_size",
+        "created",
+        "encrypted",
+        "engine",
+        "hosts",
+        "id",
+        "instance_uri",
+        "label",
+        "region",
+        "status",
+        "type",
+        "updated",
+        "updates",
+        "version",
+      ].sort(),
     );
     expect(list.body.data[0].instance_uri).toBe(`/v4/databases/postgresql/instances/${id}`);
     expect((await call("GET", list.body.data[0].instance_uri.replace("/v4", ""))).body.id).toBe(id);
@@ -283,21 +344,30 @@ describe("grants and unrestricted status", () => {
     await em().control.seed({
       tokens: [
         { token: "plain", restricted: true, scopes: "*" },
-        { token: "adder", restricted: true, scopes: "*", grants: { global: { add_databases: true }, database: { [id]: "read_write" } } },
+        {
+          token: "adder",
+          restricted: true,
+          scopes: "*",
+          grants: { global: { add_databases: true }, database: { [id]: "read_write" } },
+        },
       ],
     });
     const body = { label: "new-db", region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30" };
     expect((await call("POST", base("mysql"), { token: "plain", body })).status).toBe(403);
     expect((await call("POST", base("mysql"), { token: "adder", body })).status).toBe(200);
     expect((await call("GET", `${base("mysql")}/${id}`, { token: "plain" })).status).toBe(404);
-    expect((await call("PUT", `${base("mysql")}/${id}`, { token: "adder", body: { label: "by-adder" } })).status).toBe(200);
+    expect((await call("PUT", `${base("mysql")}/${id}`, { token: "adder", body: { label: "by-adder" } })).status).toBe(
+      200,
+    );
     expect((await call("DELETE", `${base("mysql")}/${id}`, { token: "adder" })).status).toBe(403);
     expect((await call("POST", `${base("mysql")}/${id}/credentials/reset`, { token: "adder" })).status).toBe(403);
   });
 
   test("read_only grants cannot write", async () => {
     const id = await active("mysql");
-    await em().control.seed({ tokens: [{ token: "reader", restricted: true, scopes: "*", grants: { database: { [id]: "read_only" } } }] });
+    await em().control.seed({
+      tokens: [{ token: "reader", restricted: true, scopes: "*", grants: { database: { [id]: "read_only" } } }],
+    });
     expect((await call("GET", `${base("mysql")}/${id}`, { token: "reader" })).status).toBe(200);
     expect((await call("POST", `${base("mysql")}/${id}/patch`, { token: "reader" })).status).toBe(403);
   });

@@ -16,8 +16,17 @@ export interface Fixture {
 export async function buildFixture(em: TestEmulator): Promise<Fixture> {
   const call = apiCaller(() => em.url);
   await em.control.reset();
-  await em.control.setTimings({ provisioningSeconds: 0, snapshotSeconds: 0, updatingSeconds: 0, restoreSeconds: 0, patchSeconds: 0, credentialsResetSeconds: 0 });
-  const vpc = await call("POST", "/vpcs", { body: { label: "fixture-vpc", region: "us-east", subnets: [{ label: "fixture-subnet", ipv4: "10.0.0.0/24" }] } });
+  await em.control.setTimings({
+    provisioningSeconds: 0,
+    snapshotSeconds: 0,
+    updatingSeconds: 0,
+    restoreSeconds: 0,
+    patchSeconds: 0,
+    credentialsResetSeconds: 0,
+  });
+  const vpc = await call("POST", "/vpcs", {
+    body: { label: "fixture-vpc", region: "us-east", subnets: [{ label: "fixture-subnet", ipv4: "10.0.0.0/24" }] },
+  });
   if (vpc.status !== 200) throw new Error(`fixture VPC: ${vpc.text}`);
   const db = {} as Fixture["db"];
   for (const engine of ["mysql", "postgresql"] as const) {

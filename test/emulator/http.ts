@@ -28,7 +28,11 @@ export function apiCaller(baseUrl: () => string) {
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     const url = path.startsWith("/_emulator") ? `${baseUrl()}${path}` : `${baseUrl()}/v4${path}`;
-    const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const text = await res.text();
     let body: Json = undefined;
     try {

@@ -15,8 +15,12 @@ test("VPCs, databases, tokens and the emulated time survive a restart", async ()
   const persistFile = join(dir, "state.json");
   const first = await startTestEmulator({ persistFile, provisioningSeconds: 600 });
   const call1 = apiCaller(() => first.url);
-  const vpc = await call1("POST", "/vpcs", { body: { label: "kept", region: "us-east", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] } });
-  const db = await call1("POST", "/databases/mysql/instances", { body: { label: "kept-db", region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30" } });
+  const vpc = await call1("POST", "/vpcs", {
+    body: { label: "kept", region: "us-east", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] },
+  });
+  const db = await call1("POST", "/databases/mysql/instances", {
+    body: { label: "kept-db", region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30" },
+  });
   await first.control.seed({ tokens: [{ token: "persisted" }] });
   await first.control.advanceClock(300);
   await first.close();

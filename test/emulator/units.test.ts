@@ -6,7 +6,8 @@ import { fieldName } from "../../src/emulator/validation.js";
 
 test("IPv4 parsing is strict about form", () => {
   expect(parseAddress("10.0.0.1")).toBe(0x0a000001);
-  for (const bad of ["10.0.0", "10.0.0.256", "01.0.0.1", "a.b.c.d", "10.0.0.1 "]) expect(parseAddress(bad)).toBeUndefined();
+  for (const bad of ["10.0.0", "10.0.0.256", "01.0.0.1", "a.b.c.d", "10.0.0.1 "])
+    expect(parseAddress(bad)).toBeUndefined();
   expect(parseCidr("10.0.0.0/33")).toBeUndefined();
   expect(maskOf(20)).toBe("255.255.240.0");
   expect(maskOf(32)).toBe("255.255.255.255");

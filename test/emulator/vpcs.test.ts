@@ -4,7 +4,8 @@ import { apiCaller, errorsOf, fieldsOf } from "./http.js";
 
 const em = withEmulator();
 const call = apiCaller(() => em().url);
-const createVpc = (body: Record<string, unknown>, token?: string) => call("POST", "/vpcs", { body: { region: "us-east", ...body }, token });
+const createVpc = (body: Record<string, unknown>, token?: string) =>
+  call("POST", "/vpcs", { body: { region: "us-east", ...body }, token });
 
 describe("VPC labels", () => {
   test.each([
@@ -40,7 +41,13 @@ describe("VPC labels", () => {
     expect(b.status).toBe(200);
     const dup = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "web", ipv4: "10.0.1.0/24" } });
     expect(errorsOf(dup)).toEqual([{ field: "label", reason: "Label must be unique among the subnets in this VPC" }]);
-    const inBody = await createVpc({ label: "c", subnets: [{ label: "x", ipv4: "10.0.0.0/24" }, { label: "x", ipv4: "10.0.1.0/24" }] });
+    const inBody = await createVpc({
+      label: "c",
+      subnets: [
+        { label: "x", ipv4: "10.0.0.0/24" },
+        { label: "x", ipv4: "10.0.1.0/24" },
+      ],
+    });
     expect(fieldsOf(inBody)).toEqual(["subnets[1].label"]);
     const second = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "db", ipv4: "10.0.1.0/24" } });
     const rename = await call("PUT", `/vpcs/${a.body.id}/subnets/${second.body.id}`, { body: { label: "web" } });
@@ -68,7 +75,18 @@ describe("VPC fields", () => {
 
   test("the region must exist and offer VPCs", async () => {
     expect(fieldsOf(await createVpc({ label: "r", region: "mars" }))).toEqual(["region"]);
-    await em().control.seed({ regions: [{ id: "no-vpc", label: "X", country: "xx", capabilities: ["Managed Databases"], resolvers: { ipv4: "", ipv6: "" }, status: "ok" }] });
+    await em().control.seed({
+      regions: [
+        {
+          id: "no-vpc",
+          label: "X",
+          country: "xx",
+          capabilities: ["Managed Databases"],
+          resolvers: { ipv4: "", ipv6: "" },
+          status: "ok",
+        },
+      ],
+    });
     expect(fieldsOf(await createVpc({ label: "r", region: "no-vpc" }))).toEqual(["region"]);
   });
 
@@ -76,7 +94,12 @@ describe("VPC fields", () => {
     const vpc = await createVpc({ label: "u", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] });
     expect(vpc.body.updated).toBeNull();
     const updated = await call("PUT", `/vpcs/${vpc.body.id}`, { body: { description: "new", region: "us-west" } });
-    expect(updated.body).toMatchObject({ label: "u", description: "new", region: "us-east", updated: expect.any(String) });
+    expect(updated.body).toMatchObject({
+      label: "u",
+      description: "new",
+      region: "us-east",
+      updated: expect.any(String),
+    });
     expect(updated.body.subnets).toEqual(vpc.body.subnets);
   });
 
@@ -101,21 +124,36 @@ describe("subnet ranges", () => {
     expect(fieldsOf(answer)).toEqual(["subnets[0].ipv4"]);
   });
 
-  test.each(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/17", "10.255.255.248/29", "172.31.0.0/16"])("accepts %s", async (ipv4) => {
-    expect((await createVpc({ label: "v", subnets: [{ label: "s", ipv4 }] })).status).toBe(200);
-  });
+  test.each(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/17", "10.255.255.248/29", "172.31.0.0/16"])(
+    "accepts %s",
+    async (ipv4) => {
+      expect((await createVpc({ label: "v", subnets: [{ label: "s", ipv4 }] })).status).toBe(200);
+    },
+  );
 
   test("may not overlap within a VPC, but may across VPCs", async () => {
     const a = await createVpc({ label: "a", subnets: [{ label: "s1", ipv4: "10.0.0.0/16" }] });
     const clash = await call("POST", `/vpcs/${a.body.id}/subnets`, { body: { label: "s2", ipv4: "10.0.5.0/24" } });
     expect(errorsOf(clash)).toEqual([{ field: "ipv4", reason: expect.stringContaining("10.0.0.0/16") }]);
     expect((await createVpc({ label: "b", subnets: [{ label: "s1", ipv4: "10.0.5.0/24" }] })).status).toBe(200);
-    const inBody = await createVpc({ label: "c", subnets: [{ label: "x", ipv4: "10.0.0.0/24" }, { label: "y", ipv4: "10.0.0.0/23" }] });
+    const inBody = await createVpc({
+      label: "c",
+      subnets: [
+        { label: "x", ipv4: "10.0.0.0/24" },
+        { label: "y", ipv4: "10.0.0.0/23" },
+      ],
+    });
     expect(fieldsOf(inBody)).toEqual(["subnets[1].ipv4"]);
   });
 
   test("a refused VPC create creates nothing", async () => {
-    await createVpc({ label: "half", subnets: [{ label: "ok", ipv4: "10.0.0.0/24" }, { label: "bad", ipv4: "1.1.1.0/24" }] });
+    await createVpc({
+      label: "half",
+      subnets: [
+        { label: "ok", ipv4: "10.0.0.0/24" },
+        { label: "bad", ipv4: "1.1.1.0/24" },
+      ],
+    });
     expect((await call("GET", "/vpcs")).body.results).toBe(0);
     expect((await call("GET", "/account/events")).body.results).toBe(0);
   });
@@ -123,10 +161,30 @@ describe("subnet ranges", () => {
 
 describe("compute attachments", () => {
   async function vpcWithCompute(active: boolean) {
-    const vpc = await createVpc({ label: "att", subnets: [{ label: "used", ipv4: "10.0.0.0/24" }, { label: "free", ipv4: "10.0.1.0/24" }] });
+    const vpc = await createVpc({
+      label: "att",
+      subnets: [
+        { label: "used", ipv4: "10.0.0.0/24" },
+        { label: "free", ipv4: "10.0.1.0/24" },
+      ],
+    });
     const [used, free] = vpc.body.subnets;
     await em().control.seed({
-      computes: [{ id: 501, interfaces: [{ id: 9001, config_id: 77, subnet_id: used.id, active, nat_1_1: "203.0.113.9", ip_ranges: ["10.0.0.128/28"] }] }],
+      computes: [
+        {
+          id: 501,
+          interfaces: [
+            {
+              id: 9001,
+              config_id: 77,
+              subnet_id: used.id,
+              active,
+              nat_1_1: "203.0.113.9",
+              ip_ranges: ["10.0.0.128/28"],
+            },
+          ],
+        },
+      ],
     });
     return { vpc: vpc.body, used, free };
   }
@@ -140,7 +198,19 @@ describe("compute attachments", () => {
 
   test("both IP listings show addresses and ranges with gateway, mask and prefix", async () => {
     const { vpc, used } = await vpcWithCompute(false);
-    const common = { active: false, config_id: 77, gateway: "10.0.0.1", interface_id: 9001, compute_id: 501, nat_1_1: "203.0.113.9", prefix: 24, region: "us-east", subnet_id: used.id, subnet_mask: "255.255.255.0", vpc_id: vpc.id };
+    const common = {
+      active: false,
+      config_id: 77,
+      gateway: "10.0.0.1",
+      interface_id: 9001,
+      compute_id: 501,
+      nat_1_1: "203.0.113.9",
+      prefix: 24,
+      region: "us-east",
+      subnet_id: used.id,
+      subnet_mask: "255.255.255.0",
+      vpc_id: vpc.id,
+    };
     const expected = [
       { ...common, address: "10.0.0.2", address_range: null },
       { ...common, address: null, address_range: "10.0.0.128/28" },
@@ -150,19 +220,22 @@ describe("compute attachments", () => {
     }
   });
 
-  test.each([true, false])("subnet and VPC delete fail naming the compute (interface active: %s); nothing is deleted", async (active) => {
-    const { vpc, used, free } = await vpcWithCompute(active);
-    const subnetDelete = await call("DELETE", `/vpcs/${vpc.id}/subnets/${used.id}`);
-    expect(subnetDelete.status).toBe(400);
-    expect(errorsOf(subnetDelete)[0].reason).toContain("501");
-    const vpcDelete = await call("DELETE", `/vpcs/${vpc.id}`);
-    expect(vpcDelete.status).toBe(400);
-    expect(errorsOf(vpcDelete)[0].reason).toContain("501");
-    expect(errorsOf(vpcDelete)[0].reason.includes("shut down")).toBe(active);
-    const after = await call("GET", `/vpcs/${vpc.id}`);
-    expect(after.body.subnets.map((s: { id: number }) => s.id)).toEqual([used.id, free.id]);
-    expect((await call("DELETE", `/vpcs/${vpc.id}/subnets/${free.id}`)).status).toBe(200);
-  });
+  test.each([true, false])(
+    "subnet and VPC delete fail naming the compute (interface active: %s); nothing is deleted",
+    async (active) => {
+      const { vpc, used, free } = await vpcWithCompute(active);
+      const subnetDelete = await call("DELETE", `/vpcs/${vpc.id}/subnets/${used.id}`);
+      expect(subnetDelete.status).toBe(400);
+      expect(errorsOf(subnetDelete)[0].reason).toContain("501");
+      const vpcDelete = await call("DELETE", `/vpcs/${vpc.id}`);
+      expect(vpcDelete.status).toBe(400);
+      expect(errorsOf(vpcDelete)[0].reason).toContain("501");
+      expect(errorsOf(vpcDelete)[0].reason.includes("shut down")).toBe(active);
+      const after = await call("GET", `/vpcs/${vpc.id}`);
+      expect(after.body.subnets.map((s: { id: number }) => s.id)).toEqual([used.id, free.id]);
+      expect((await call("DELETE", `/vpcs/${vpc.id}/subnets/${free.id}`)).status).toBe(200);
+    },
+  );
 
   test("after the interface is deleted, the VPC deletes with all its subnets", async () => {
     const { vpc } = await vpcWithCompute(true);
@@ -176,9 +249,16 @@ describe("compute attachments", () => {
   test("addresses are assigned after the gateway, and seeded ones must lie in the subnet", async () => {
     const vpc = await createVpc({ label: "addr", subnets: [{ label: "s", ipv4: "10.0.0.0/29" }] });
     const subnet = vpc.body.subnets[0].id;
-    const seeded = await call("POST", "/_emulator/seed", { body: { computes: [{ id: 1, interfaces: [{ subnet_id: subnet }, { subnet_id: subnet }] }] } });
-    expect(seeded.body.computes[0].interfaces.map((i: { address: string }) => i.address)).toEqual(["10.0.0.2", "10.0.0.3"]);
-    const bad = await call("POST", "/_emulator/computes/1/interfaces", { body: { subnet_id: subnet, address: "10.0.1.5" } });
+    const seeded = await call("POST", "/_emulator/seed", {
+      body: { computes: [{ id: 1, interfaces: [{ subnet_id: subnet }, { subnet_id: subnet }] }] },
+    });
+    expect(seeded.body.computes[0].interfaces.map((i: { address: string }) => i.address)).toEqual([
+      "10.0.0.2",
+      "10.0.0.3",
+    ]);
+    const bad = await call("POST", "/_emulator/computes/1/interfaces", {
+      body: { subnet_id: subnet, address: "10.0.1.5" },
+    });
     expect(fieldsOf(bad)).toEqual(["address"]);
   });
 });
@@ -189,8 +269,18 @@ describe("events", () => {
     await call("PUT", `/vpcs/${vpc.body.id}`, { body: { label: "ev2" } });
     await call("PUT", `/vpcs/${vpc.body.id}/subnets/${vpc.body.subnets[0].id}`, { body: { label: "s2" } });
     const events = await call("GET", "/account/events");
-    expect(events.body.data.map((e: { action: string }) => e.action)).toEqual(["subnet_update", "vpc_update", "subnet_create", "vpc_create"]);
-    expect(events.body.data[0]).toEqual({ id: expect.any(Number), action: "subnet_update", entity: { id: vpc.body.subnets[0].id, type: "subnet", label: "s2" }, created: expect.any(String) });
+    expect(events.body.data.map((e: { action: string }) => e.action)).toEqual([
+      "subnet_update",
+      "vpc_update",
+      "subnet_create",
+      "vpc_create",
+    ]);
+    expect(events.body.data[0]).toEqual({
+      id: expect.any(Number),
+      action: "subnet_update",
+      entity: { id: vpc.body.subnets[0].id, type: "subnet", label: "s2" },
+      created: expect.any(String),
+    });
   });
 });
 
@@ -231,7 +321,8 @@ describe("pagination", () => {
     expect({ ...page2.body, data: page2.body.data.length }).toEqual({ data: 5, page: 2, pages: 2, results: 30 });
     expect(page2.body.data[0].label).toBe("p25");
     expect((await call("GET", "/vpcs")).body.pages).toBe(1);
-    for (const q of ["page_size=24", "page_size=501", "page_size=abc"]) expect(fieldsOf(await call("GET", `/vpcs?${q}`))).toEqual(["page_size"]);
+    for (const q of ["page_size=24", "page_size=501", "page_size=abc"])
+      expect(fieldsOf(await call("GET", `/vpcs?${q}`))).toEqual(["page_size"]);
     expect(fieldsOf(await call("GET", "/vpcs?page=0"))).toEqual(["page"]);
   });
 
@@ -241,13 +332,23 @@ describe("pagination", () => {
 });
 
 describe("unknown routes and ids", () => {
-  test.each(["/nope", "/vpcs/abc", "/vpcs/999999", "/vpcs/999999/subnets/1"])("GET %s is 404 in the API error shape", async (path) => {
-    const answer = await call("GET", path);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { errors: [{ reason: "Not found" }] } });
-  });
+  test.each(["/nope", "/vpcs/abc", "/vpcs/999999", "/vpcs/999999/subnets/1"])(
+    "GET %s is 404 in the API error shape",
+    async (path) => {
+      const answer = await call("GET", path);
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 404,
+        body: { errors: [{ reason: "Not found" }] },
+      });
+    },
+  );
 
   test("malformed JSON is 400 in the API error shape", async () => {
-    const res = await fetch(`${em().apiUrl}/vpcs`, { method: "POST", headers: { authorization: "Bearer emulator-token", "content-type": "application/json" }, body: "{" });
+    const res = await fetch(`${em().apiUrl}/vpcs`, {
+      method: "POST",
+      headers: { authorization: "Bearer emulator-token", "content-type": "application/json" },
+      body: "{",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ errors: [{ reason: expect.any(String) }] });
   });
@@ -259,8 +360,14 @@ describe("interface activity", () => {
     const subnet = vpc.body.subnets[0].id;
     await em().control.seed({ computes: [{ id: 3, interfaces: [{ id: 33, subnet_id: subnet }] }] });
     expect((await call("PUT", "/_emulator/computes/3/interfaces/33", { body: { active: false } })).status).toBe(200);
-    expect((await call("GET", `/vpcs/${vpc.body.id}/subnets/${subnet}`)).body.computes).toEqual([{ id: 3, interfaces: [{ id: 33, active: false }] }]);
-    expect((await call("GET", `/vpcs/${vpc.body.id}/ips`)).body.data[0]).toMatchObject({ active: false, address: "172.16.0.2", gateway: "172.16.0.1" });
+    expect((await call("GET", `/vpcs/${vpc.body.id}/subnets/${subnet}`)).body.computes).toEqual([
+      { id: 3, interfaces: [{ id: 33, active: false }] },
+    ]);
+    expect((await call("GET", `/vpcs/${vpc.body.id}/ips`)).body.data[0]).toMatchObject({
+      active: false,
+      address: "172.16.0.2",
+      gateway: "172.16.0.1",
+    });
     expect((await call("DELETE", "/_emulator/computes/3")).status).toBe(200);
     expect((await call("DELETE", `/vpcs/${vpc.body.id}`)).status).toBe(200);
   });

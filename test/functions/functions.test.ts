@@ -23,7 +23,10 @@ beforeEach(() => {
   process.env.CLOUDPLATFORM_TOKEN = emulator().token;
 });
 afterAll(() => {
-  for (const [k, v] of [["CLOUDPLATFORM_API_URL", saved.url], ["CLOUDPLATFORM_TOKEN", saved.token]] as const) {
+  for (const [k, v] of [
+    ["CLOUDPLATFORM_API_URL", saved.url],
+    ["CLOUDPLATFORM_TOKEN", saved.token],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -46,7 +49,9 @@ function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
 describe("region look-ups", () => {
   test("getRegions filters by capability and status", async () => {
     const all = await getRegions();
-    expect(all.regions.map((r) => r.id)).toEqual(expect.arrayContaining(["us-east", "us-west", "eu-central", "ap-south", "sa-east"]));
+    expect(all.regions.map((r) => r.id)).toEqual(
+      expect.arrayContaining(["us-east", "us-west", "eu-central", "ap-south", "sa-east"]),
+    );
     const db = await getRegions({ capability: "Managed Databases", status: "ok" });
     expect(db.regions.map((r) => r.id).sort()).toEqual(["eu-central", "us-east", "us-west"]);
   });
@@ -70,14 +75,23 @@ describe("region look-ups", () => {
 describe("engine look-ups", () => {
   test("getDatabaseEngines lists, filters and picks the latest version", async () => {
     const all = await getDatabaseEngines();
-    expect(all.engines.map((e) => e.id).sort()).toEqual(["mysql/5.7.39", "mysql/8.0.30", "postgresql/13.2", "postgresql/14.6"]);
+    expect(all.engines.map((e) => e.id).sort()).toEqual([
+      "mysql/5.7.39",
+      "mysql/8.0.30",
+      "postgresql/13.2",
+      "postgresql/14.6",
+    ]);
     expect(all.latest).toEqual({ mysql: "mysql/8.0.30", postgresql: "postgresql/14.6" });
     const pg = await valueOf(getDatabaseEnginesOutput({ engine: "postgresql" }));
     expect(pg.engines.map((e) => e.engine)).toEqual(["postgresql", "postgresql"]);
   });
 
   test("getDatabaseEngine reads one engine by its slash-containing id", async () => {
-    expect(await getDatabaseEngine({ id: "mysql/5.7.39" })).toMatchObject({ id: "mysql/5.7.39", engine: "mysql", version: "5.7.39" });
+    expect(await getDatabaseEngine({ id: "mysql/5.7.39" })).toMatchObject({
+      id: "mysql/5.7.39",
+      engine: "mysql",
+      version: "5.7.39",
+    });
   });
 
   test("a missing API URL is reported with both ways to set it", async () => {
@@ -88,22 +102,51 @@ describe("engine look-ups", () => {
 
 describe("account look-ups", () => {
   test("getDatabases lists all engines and filters", async () => {
-    await api("/databases/mysql/instances", { label: "my-db", region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30" });
-    await api("/databases/postgresql/instances", { label: "pg-db", region: "us-west", type: "g6-nanode-1", engine: "postgresql/14.6" });
+    await api("/databases/mysql/instances", {
+      label: "my-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8.0.30",
+    });
+    await api("/databases/postgresql/instances", {
+      label: "pg-db",
+      region: "us-west",
+      type: "g6-nanode-1",
+      engine: "postgresql/14.6",
+    });
     const all = await getDatabases();
     expect(all.databases.map((d) => d.label).sort()).toEqual(["my-db", "pg-db"]);
     const pg = await getDatabases({ engine: "postgresql" });
-    expect(pg.databases).toEqual([expect.objectContaining({ label: "pg-db", engineId: "postgresql/14.6", instanceUri: expect.stringMatching(/^\/v4\/databases\/postgresql\/instances\/\d+$/) })]);
+    expect(pg.databases).toEqual([
+      expect.objectContaining({
+        label: "pg-db",
+        engineId: "postgresql/14.6",
+        instanceUri: expect.stringMatching(/^\/v4\/databases\/postgresql\/instances\/\d+$/),
+      }),
+    ]);
   });
 
   test("getVpcs, getVpcSubnets and getVpcIps", async () => {
-    const vpc = await api("/vpcs", { label: "net", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] });
+    const vpc = await api("/vpcs", {
+      label: "net",
+      region: "us-east",
+      subnets: [{ label: "web", ipv4: "10.0.1.0/24" }],
+    });
     const vpcs = await getVpcs({ label: "net" });
-    expect(vpcs.vpcs).toEqual([expect.objectContaining({ vpcId: vpc.id, region: "us-east", description: "", subnets: [expect.objectContaining({ label: "web" })] })]);
+    expect(vpcs.vpcs).toEqual([
+      expect.objectContaining({
+        vpcId: vpc.id,
+        region: "us-east",
+        description: "",
+        subnets: [expect.objectContaining({ label: "web" })],
+      }),
+    ]);
     const subnets = await valueOf(getVpcSubnetsOutput({ vpcId: pulumi.output(vpc.id as number) }));
     expect(subnets.subnets).toEqual([expect.objectContaining({ label: "web", ipv4: "10.0.1.0/24", computes: [] })]);
     const subnetId = subnets.subnets[0]!.subnetId;
-    await emulator().control.seed({ computes: [{ id: 31, interfaces: [{ id: 8, subnet_id: subnetId, address: "10.0.1.5", active: true }] }] });
+    await emulator().control.seed({
+      computes: [{ id: 31, interfaces: [{ id: 8, subnet_id: subnetId, address: "10.0.1.5", active: true }] }],
+    });
     const ips = await getVpcIps({ vpcId: vpc.id as number });
     expect(ips.ips).toEqual([expect.objectContaining({ address: "10.0.1.5", computeId: 31, subnetId, vpcId: vpc.id })]);
     expect((await getVpcIps()).ips.length).toBe(1);

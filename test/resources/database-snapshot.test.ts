@@ -8,7 +8,9 @@ const p = provider as Required<typeof provider>;
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
 
 async function activeDatabase(): Promise<number> {
-  const inputs = (await mysql.check({}, { label: "snap-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" })).inputs;
+  const inputs = (
+    await mysql.check({}, { label: "snap-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" })
+  ).inputs;
   return Number((await mysql.create(inputs)).id);
 }
 
@@ -28,16 +30,30 @@ describe("DatabaseSnapshot check and diff", () => {
 
   test("unknown values pass and ids normalise", async () => {
     expect((await p.check({}, { engine: UNKNOWN, instanceId: UNKNOWN, label: UNKNOWN })).failures).toBeUndefined();
-    expect((await p.check({}, { engine: "mysql", instanceId: "12", label: "a1" })).inputs).toMatchObject({ instanceId: 12 });
+    expect((await p.check({}, { engine: "mysql", instanceId: "12", label: "a1" })).inputs).toMatchObject({
+      instanceId: 12,
+    });
   });
 
   test("every input but timeouts and adoptId replaces", async () => {
     const olds = { engine: "mysql", instanceId: 1, label: "a1", backupId: 5 };
-    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1" })).toEqual({ changes: false });
-    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a2" })).toEqual({ changes: true, replaces: ["label"] });
-    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 2, label: "a1" })).toEqual({ changes: true, replaces: ["instanceId"] });
-    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", target: "secondary" })).toEqual({ changes: true, replaces: ["target"], deleteBeforeReplace: true });
-    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", timeouts: { create: "1h" } })).toEqual({ changes: true });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1" })).toEqual({
+      changes: false,
+    });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a2" })).toEqual({
+      changes: true,
+      replaces: ["label"],
+    });
+    expect(await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 2, label: "a1" })).toEqual({
+      changes: true,
+      replaces: ["instanceId"],
+    });
+    expect(
+      await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", target: "secondary" }),
+    ).toEqual({ changes: true, replaces: ["target"], deleteBeforeReplace: true });
+    expect(
+      await p.diff("mysql/1/5", olds, { engine: "mysql", instanceId: 1, label: "a1", timeouts: { create: "1h" } }),
+    ).toEqual({ changes: true });
   });
 
   test("ids have the form engine/instance/backup", () => {
@@ -51,7 +67,13 @@ describe("DatabaseSnapshot lifecycle", () => {
     const instanceId = await activeDatabase();
     const created = await p.create({ engine: "mysql", instanceId, label: "first1" });
     expect(created.id).toMatch(new RegExp(`^mysql/${instanceId}/\\d+$`));
-    expect(created.outs).toMatchObject({ engine: "mysql", instanceId, label: "first1", type: "snapshot", backupId: expect.any(Number) });
+    expect(created.outs).toMatchObject({
+      engine: "mysql",
+      instanceId,
+      label: "first1",
+      type: "snapshot",
+      backupId: expect.any(Number),
+    });
     const read = await p.read(created.id, created.outs);
     expect(read.inputs).toEqual({ engine: "mysql", instanceId, label: "first1" });
     await p.delete(created.id, created.outs);

@@ -34,9 +34,16 @@ describe("database check", () => {
   });
 
   test("high-availability defaults per engine", async () => {
-    expect((await mysql.check({}, { ...base, clusterSize: 3 })).inputs).toMatchObject({ replicationType: "semi_synch" });
-    expect((await pg.check({}, { ...pgBase, clusterSize: 3 })).inputs).toMatchObject({ replicationType: "asynch", replicationCommitType: "local" });
-    expect((await pg.check({}, { ...pgBase, clusterSize: 3, replicationType: "async" })).inputs).toMatchObject({ replicationType: "asynch" });
+    expect((await mysql.check({}, { ...base, clusterSize: 3 })).inputs).toMatchObject({
+      replicationType: "semi_synch",
+    });
+    expect((await pg.check({}, { ...pgBase, clusterSize: 3 })).inputs).toMatchObject({
+      replicationType: "asynch",
+      replicationCommitType: "local",
+    });
+    expect((await pg.check({}, { ...pgBase, clusterSize: 3, replicationType: "async" })).inputs).toMatchObject({
+      replicationType: "asynch",
+    });
   });
 
   test("an unknown cluster size leaves the replication default unknown", async () => {
@@ -51,8 +58,18 @@ describe("database check", () => {
     ["mysql", { label: "bad label" }, "label", /may only contain/],
     ["mysql", { clusterSize: 2 }, "clusterSize", /one of 1, 3/],
     ["mysql", { replicationType: "asynch" }, "replicationType", /single-node/],
-    ["mysql", { clusterSize: 3, replicationType: "sync" }, "replicationType", /"none", "asynch", "semi_synch" for mysql/],
-    ["postgresql", { clusterSize: 3, replicationType: "semi_synch" }, "replicationType", /"none", "asynch" for postgresql/],
+    [
+      "mysql",
+      { clusterSize: 3, replicationType: "sync" },
+      "replicationType",
+      /"none", "asynch", "semi_synch" for mysql/,
+    ],
+    [
+      "postgresql",
+      { clusterSize: 3, replicationType: "semi_synch" },
+      "replicationType",
+      /"none", "asynch" for postgresql/,
+    ],
     ["mysql", { replicationCommitType: "local" }, "replicationCommitType", /PostgreSQL-only/],
     ["postgresql", { replicationCommitType: "sometimes" }, "replicationCommitType", /one of "on", "local"/],
     ["mysql", { allowList: ["10.0.0.300"] }, "allowList[0]", /IPv4 address or an IPv4 CIDR/],
@@ -65,13 +82,48 @@ describe("database check", () => {
     ["mysql", { region: "sa-east" }, "region", /does not offer "Managed Databases"/],
     ["mysql", { region: "ap-south" }, "region", /outage/],
     ["mysql", { encrypted: "yes" }, "encrypted", /true or false/],
-    ["mysql", { updates: { frequency: "daily", duration: 1, hourOfDay: 0, dayOfWeek: 1 } }, "updates.frequency", /weekly.*monthly/],
-    ["mysql", { updates: { frequency: "weekly", duration: 4, hourOfDay: 0, dayOfWeek: 1 } }, "updates.duration", /1 to 3/],
-    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 24, dayOfWeek: 1 } }, "updates.hourOfDay", /0 to 23/],
-    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 0 } }, "updates.dayOfWeek", /1 to 7/],
-    ["mysql", { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1 } }, "updates.weekOfMonth", /required for a monthly/],
-    ["mysql", { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 5 } }, "updates.weekOfMonth", /1 to 4/],
-    ["mysql", { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 2 } }, "updates.weekOfMonth", /left out for a weekly/],
+    [
+      "mysql",
+      { updates: { frequency: "daily", duration: 1, hourOfDay: 0, dayOfWeek: 1 } },
+      "updates.frequency",
+      /weekly.*monthly/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "weekly", duration: 4, hourOfDay: 0, dayOfWeek: 1 } },
+      "updates.duration",
+      /1 to 3/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "weekly", duration: 1, hourOfDay: 24, dayOfWeek: 1 } },
+      "updates.hourOfDay",
+      /0 to 23/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 0 } },
+      "updates.dayOfWeek",
+      /1 to 7/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1 } },
+      "updates.weekOfMonth",
+      /required for a monthly/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "monthly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 5 } },
+      "updates.weekOfMonth",
+      /1 to 4/,
+    ],
+    [
+      "mysql",
+      { updates: { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 2 } },
+      "updates.weekOfMonth",
+      /left out for a weekly/,
+    ],
     ["mysql", { timeouts: { create: "forever" } }, "timeouts.create", /duration/],
   ])("%s %j fails on %s", async (engine, change, property, reason) => {
     const prov = engine === "mysql" ? mysql : pg;
@@ -95,21 +147,49 @@ describe("database diff", () => {
     updates: { frequency: "weekly", duration: 3, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: null },
     status: "active",
   };
-  const news = { ...base, clusterSize: 1, encrypted: false, sslConnection: true, replicationType: "none", allowList: ["10.0.0.0/24", "10.0.0.9/32"] };
+  const news = {
+    ...base,
+    clusterSize: 1,
+    encrypted: false,
+    sslConnection: true,
+    replicationType: "none",
+    allowList: ["10.0.0.0/24", "10.0.0.9/32"],
+  };
 
   test("no changes when only API-filled values differ", async () => {
     expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
   });
 
-  test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])("%s replaces and deletes first when the label stays", async (field) => {
-    const changed = { region: "us-west", engineId: "mysql/5.7.39", clusterSize: 3, encrypted: true, sslConnection: false, replicationType: "asynch" }[field];
-    expect(await mysql.diff("7", olds, { ...news, [field]: changed })).toEqual({ changes: true, replaces: [field], deleteBeforeReplace: true });
-    expect(await mysql.diff("7", olds, { ...news, label: "other-db", [field]: changed })).toEqual({ changes: true, replaces: [field] });
-  });
+  test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])(
+    "%s replaces and deletes first when the label stays",
+    async (field) => {
+      const changed = {
+        region: "us-west",
+        engineId: "mysql/5.7.39",
+        clusterSize: 3,
+        encrypted: true,
+        sslConnection: false,
+        replicationType: "asynch",
+      }[field];
+      expect(await mysql.diff("7", olds, { ...news, [field]: changed })).toEqual({
+        changes: true,
+        replaces: [field],
+        deleteBeforeReplace: true,
+      });
+      expect(await mysql.diff("7", olds, { ...news, label: "other-db", [field]: changed })).toEqual({
+        changes: true,
+        replaces: [field],
+      });
+    },
+  );
 
   test("replicationCommitType replaces a PostgreSQL database", async () => {
     const pgOlds = { ...olds, ...pgBase, replicationCommitType: "local" };
-    expect(await pg.diff("7", pgOlds, { ...news, ...pgBase, replicationCommitType: "off" })).toEqual({ changes: true, replaces: ["replicationCommitType"], deleteBeforeReplace: true });
+    expect(await pg.diff("7", pgOlds, { ...news, ...pgBase, replicationCommitType: "off" })).toEqual({
+      changes: true,
+      replaces: ["replicationCommitType"],
+      deleteBeforeReplace: true,
+    });
   });
 
   test.each([
@@ -124,7 +204,11 @@ describe("database diff", () => {
   });
 
   test("an unknown replace field during preview counts as a replacement", async () => {
-    expect(await mysql.diff("7", olds, { ...news, region: UNKNOWN })).toEqual({ changes: true, replaces: ["region"], deleteBeforeReplace: true });
+    expect(await mysql.diff("7", olds, { ...news, region: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: ["region"],
+      deleteBeforeReplace: true,
+    });
   });
 });
 
@@ -174,7 +258,12 @@ describe("database lifecycle", () => {
     expect(updated.outs!.rootPassword).not.toEqual(created.outs.rootPassword);
     expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false });
     const log = (await emulator().control.requests()).map((r) => `${r.method} ${r.path}`);
-    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/credentials\/reset$/), expect.stringMatching(/^POST .*\/patch$/)]));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST .*\/credentials\/reset$/),
+        expect.stringMatching(/^POST .*\/patch$/),
+      ]),
+    );
   });
 
   test("a failed database ends the create wait at once with an init error carrying id and properties", async () => {
@@ -190,7 +279,12 @@ describe("database lifecycle", () => {
     const err = await pending;
     expect(err.message).toMatch(/status is "failed"/);
     expect(err.id).toBe(String(id));
-    expect(err.properties).toMatchObject({ __provider: "serialized-provider", label: "orders-db", status: "failed", instanceId: id });
+    expect(err.properties).toMatchObject({
+      __provider: "serialized-provider",
+      label: "orders-db",
+      status: "failed",
+      instanceId: id,
+    });
     expect(err.reasons).toEqual([expect.stringMatching(/failed/)]);
   });
 
@@ -198,7 +292,9 @@ describe("database lifecycle", () => {
     await emulator().control.setTimings({ provisioningSeconds: 2 });
     const inputs = { ...(await mysql.check({}, { ...base, timeouts: { create: "1ms" } })).inputs, __provider: "p" };
     const err = await thrown(mysql.create(inputs));
-    expect(err.message).toMatch(/Timed out after 1ms waiting for mysql database \d+ to become active \(last seen: status provisioning\)/);
+    expect(err.message).toMatch(
+      /Timed out after 1ms waiting for mysql database \d+ to become active \(last seen: status provisioning\)/,
+    );
     expect(err.properties).toMatchObject({ status: "provisioning", __provider: "p" });
     const news = { ...inputs, timeouts: { create: "5m" } };
     const resumed = await mysql.update(err.id as string, err.properties as Record<string, unknown>, news);
@@ -207,7 +303,10 @@ describe("database lifecycle", () => {
 
   test("delete waits for a deletable status, tolerates 404 and waits until gone", async () => {
     await emulator().control.setTimings({ provisioningSeconds: 2 });
-    const created = await api("/databases/mysql/instances", { method: "POST", body: JSON.stringify({ ...base, engine: base.engineId }) });
+    const created = await api("/databases/mysql/instances", {
+      method: "POST",
+      body: JSON.stringify({ ...base, engine: base.engineId }),
+    });
     const id = String(created.id);
     await mysql.delete(id, {});
     expect(await mysql.read(id, {})).toEqual({ id: "" });
@@ -216,7 +315,10 @@ describe("database lifecycle", () => {
 
   test("refresh reports drift as inputs", async () => {
     const created = await mysql.create((await mysql.check({}, base)).inputs);
-    await api(`/databases/mysql/instances/${created.id}`, { method: "PUT", body: JSON.stringify({ label: "renamed-db", allow_list: ["1.2.3.4"] }) });
+    await api(`/databases/mysql/instances/${created.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ label: "renamed-db", allow_list: ["1.2.3.4"] }),
+    });
     await emulator().control.advanceClock(60);
     const read = await mysql.read(created.id, created.outs);
     expect(read.inputs).toMatchObject({ label: "renamed-db", allowList: ["1.2.3.4/32"], engineId: "mysql/8.0.30" });
@@ -226,9 +328,21 @@ describe("database lifecycle", () => {
 
   test("adoption checks immutable fields and converges mutable ones", async () => {
     const created = await mysql.create((await mysql.check({}, base)).inputs);
-    const mismatch = await thrown(mysql.create({ ...(await mysql.check({}, { ...base, clusterSize: 3, encrypted: true })).inputs, adoptId: Number(created.id) }));
-    expect(mismatch.message).toMatch(/Cannot adopt mysql database \d+: clusterSize is 1 but the arguments say 3; encrypted is false but the arguments say true/);
-    const adopted = await mysql.create((await mysql.check({}, { ...base, label: "adopted-db", allowList: ["10.0.0.1"], adoptId: created.id })).inputs);
-    expect(adopted).toMatchObject({ id: created.id, outs: { label: "adopted-db", allowList: ["10.0.0.1/32"], status: "active" } });
+    const mismatch = await thrown(
+      mysql.create({
+        ...(await mysql.check({}, { ...base, clusterSize: 3, encrypted: true })).inputs,
+        adoptId: Number(created.id),
+      }),
+    );
+    expect(mismatch.message).toMatch(
+      /Cannot adopt mysql database \d+: clusterSize is 1 but the arguments say 3; encrypted is false but the arguments say true/,
+    );
+    const adopted = await mysql.create(
+      (await mysql.check({}, { ...base, label: "adopted-db", allowList: ["10.0.0.1"], adoptId: created.id })).inputs,
+    );
+    expect(adopted).toMatchObject({
+      id: created.id,
+      outs: { label: "adopted-db", allowList: ["10.0.0.1/32"], status: "active" },
+    });
   });
 });

@@ -9,7 +9,9 @@ const MODULES = ["vpc", "vpc-subnet", "mysql-database", "postgresql-database", "
 
 beforeAll(async () => {
   // A configured, in-use client in this process must not end up in the serialized text either.
-  await configure({ config: configBag({ "cloudplatform:token": TOKEN, "cloudplatform:apiUrl": "http://127.0.0.1:9" }) });
+  await configure({
+    config: configBag({ "cloudplatform:token": TOKEN, "cloudplatform:apiUrl": "http://127.0.0.1:9" }),
+  });
   client();
 });
 

@@ -41,14 +41,28 @@ describe("VpcSubnet diff", () => {
     expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.0.0/24" })).toEqual({ changes: false });
   });
   test("ipv4 replaces; same label in the same VPC deletes first", async () => {
-    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.1.0/24" })).toEqual({ changes: true, replaces: ["ipv4"], deleteBeforeReplace: true });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.1.0/24" })).toEqual({
+      changes: true,
+      replaces: ["ipv4"],
+      deleteBeforeReplace: true,
+    });
   });
   test("an overlapping new range in the same VPC deletes first even with a new label", async () => {
-    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/23" })).toEqual({ changes: true, replaces: ["ipv4"], deleteBeforeReplace: true });
-    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.5.0/24" })).toEqual({ changes: true, replaces: ["ipv4"] });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/23" })).toEqual({
+      changes: true,
+      replaces: ["ipv4"],
+      deleteBeforeReplace: true,
+    });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.5.0/24" })).toEqual({
+      changes: true,
+      replaces: ["ipv4"],
+    });
   });
   test("vpcId replaces without deleting first", async () => {
-    expect(await p.diff("9", olds, { vpcId: 2, label: "web", ipv4: "10.0.0.0/24" })).toEqual({ changes: true, replaces: ["vpcId"] });
+    expect(await p.diff("9", olds, { vpcId: 2, label: "web", ipv4: "10.0.0.0/24" })).toEqual({
+      changes: true,
+      replaces: ["vpcId"],
+    });
   });
   test("label updates in place", async () => {
     expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/24" })).toEqual({ changes: true });
@@ -73,7 +87,9 @@ describe("VpcSubnet lifecycle", () => {
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
     const subnetId = Number(created.id);
-    await emulator().control.seed({ computes: [{ id: 4242, label: "app-server", interfaces: [{ id: 77, subnet_id: subnetId, active: true }] }] });
+    await emulator().control.seed({
+      computes: [{ id: 4242, label: "app-server", interfaces: [{ id: 77, subnet_id: subnetId, active: true }] }],
+    });
     const err = await thrown(p.delete(created.id, created.outs!));
     expect(err.message).toMatch(/compute instance 4242/);
     expect(err.message).toMatch(/interface 77, active/);

@@ -7,7 +7,10 @@ const p = provider as Required<typeof provider>;
 
 describe("Vpc check", () => {
   test("accepts valid inputs and fills the description default", async () => {
-    const res = await p.check({}, { label: "app-vpc", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] });
+    const res = await p.check(
+      {},
+      { label: "app-vpc", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] },
+    );
     expect(res.failures).toBeUndefined();
     expect(res.inputs).toMatchObject({ description: "", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] });
   });
@@ -39,14 +42,17 @@ describe("Vpc check", () => {
   });
 
   test("overlapping and same-label inline subnets fail", async () => {
-    const res = await p.check({}, {
-      label: "a",
-      region: "us-east",
-      subnets: [
-        { label: "s", ipv4: "10.0.0.0/16" },
-        { label: "s", ipv4: "10.0.1.0/24" },
-      ],
-    });
+    const res = await p.check(
+      {},
+      {
+        label: "a",
+        region: "us-east",
+        subnets: [
+          { label: "s", ipv4: "10.0.0.0/16" },
+          { label: "s", ipv4: "10.0.1.0/24" },
+        ],
+      },
+    );
     expect(res.failures).toEqual([
       { property: "subnets[1].ipv4", reason: expect.stringMatching(/overlaps subnets\[0\]/) },
       { property: "subnets[1].label", reason: expect.stringMatching(/unique/) },
@@ -61,22 +67,45 @@ describe("Vpc check", () => {
   });
 
   test("unknown and missing values during preview are not failures", async () => {
-    const res = await p.check({}, { label: UNKNOWN, region: UNKNOWN, subnets: [UNKNOWN, { label: "s", ipv4: UNKNOWN }] });
+    const res = await p.check(
+      {},
+      { label: UNKNOWN, region: UNKNOWN, subnets: [UNKNOWN, { label: "s", ipv4: UNKNOWN }] },
+    );
     expect(res.failures).toBeUndefined();
     expect((await p.check({}, {})).failures).toBeUndefined();
   });
 });
 
 describe("Vpc diff", () => {
-  const olds = { vpcId: 1, label: "a", region: "us-east", description: "", subnets: [{ id: 5, label: "s", ipv4: "10.0.0.0/24" }] };
+  const olds = {
+    vpcId: 1,
+    label: "a",
+    region: "us-east",
+    description: "",
+    subnets: [{ id: 5, label: "s", ipv4: "10.0.0.0/24" }],
+  };
 
   test("nothing changed after normalisation", async () => {
-    expect(await p.diff("1", olds, { label: "a", region: "us-east", description: "", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] })).toEqual({ changes: false });
+    expect(
+      await p.diff("1", olds, {
+        label: "a",
+        region: "us-east",
+        description: "",
+        subnets: [{ label: "s", ipv4: "10.0.0.0/24" }],
+      }),
+    ).toEqual({ changes: false });
   });
 
   test("region replaces, deleting first when the label stays", async () => {
-    expect(await p.diff("1", olds, { ...olds, region: "us-west" })).toEqual({ changes: true, replaces: ["region"], deleteBeforeReplace: true });
-    expect(await p.diff("1", olds, { ...olds, region: "us-west", label: "b" })).toEqual({ changes: true, replaces: ["region"] });
+    expect(await p.diff("1", olds, { ...olds, region: "us-west" })).toEqual({
+      changes: true,
+      replaces: ["region"],
+      deleteBeforeReplace: true,
+    });
+    expect(await p.diff("1", olds, { ...olds, region: "us-west", label: "b" })).toEqual({
+      changes: true,
+      replaces: ["region"],
+    });
   });
 
   test("label, description and subnets update in place", async () => {
@@ -86,15 +115,34 @@ describe("Vpc diff", () => {
 
 describe("Vpc lifecycle", () => {
   test("create, read, update subnets, drift, delete", async () => {
-    const inputs = (await p.check({}, { label: "app", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] })).inputs;
+    const inputs = (
+      await p.check({}, { label: "app", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] })
+    ).inputs;
     const created = await p.create(inputs);
-    expect(created.outs).toMatchObject({ label: "app", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24", id: expect.any(Number) }] });
+    expect(created.outs).toMatchObject({
+      label: "app",
+      region: "us-east",
+      subnets: [{ label: "web", ipv4: "10.0.1.0/24", id: expect.any(Number) }],
+    });
     const id = created.id;
 
-    const news = { ...inputs, label: "app2", subnets: [{ label: "web2", ipv4: "10.0.1.0/24" }, { label: "db", ipv4: "10.0.2.0/24" }] };
+    const news = {
+      ...inputs,
+      label: "app2",
+      subnets: [
+        { label: "web2", ipv4: "10.0.1.0/24" },
+        { label: "db", ipv4: "10.0.2.0/24" },
+      ],
+    };
     expect((await p.diff(id, created.outs, news)).changes).toBe(true);
     const updated = await p.update(id, created.outs, news);
-    expect(updated.outs).toMatchObject({ label: "app2", subnets: expect.arrayContaining([expect.objectContaining({ label: "web2" }), expect.objectContaining({ label: "db", ipv4: "10.0.2.0/24" })]) });
+    expect(updated.outs).toMatchObject({
+      label: "app2",
+      subnets: expect.arrayContaining([
+        expect.objectContaining({ label: "web2" }),
+        expect.objectContaining({ label: "db", ipv4: "10.0.2.0/24" }),
+      ]),
+    });
     expect(await p.diff(id, updated.outs!, news)).toEqual({ changes: false });
 
     // Drift made outside Pulumi shows up after a refresh.
@@ -116,7 +164,13 @@ describe("Vpc lifecycle", () => {
     const created = await p.create({ label: "old", region: "us-east", description: "", subnets: [] });
     const err = await thrown(p.create({ label: "new", region: "us-west", adoptId: Number(created.id) }));
     expect(err.message).toMatch(/region is "us-east" but the arguments say "us-west"/);
-    const adopted = await p.create({ label: "new", region: "us-east", description: "", subnets: [], adoptId: Number(created.id) });
+    const adopted = await p.create({
+      label: "new",
+      region: "us-east",
+      description: "",
+      subnets: [],
+      adoptId: Number(created.id),
+    });
     expect(adopted.id).toBe(created.id);
     expect(adopted.outs).toMatchObject({ label: "new" });
   });

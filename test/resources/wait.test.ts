@@ -1,4 +1,12 @@
-import { formatDuration, nextDelayMs, parseDuration, PROVISIONING, QUICK, timeoutMs, waitFor } from "../../src/resources/wait.js";
+import {
+  formatDuration,
+  nextDelayMs,
+  parseDuration,
+  PROVISIONING,
+  QUICK,
+  timeoutMs,
+  waitFor,
+} from "../../src/resources/wait.js";
 
 describe("durations", () => {
   test.each([

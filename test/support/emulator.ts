@@ -53,7 +53,8 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     setStatus: async (engine, id, status) => void (await call("PUT", `/databases/${engine}/${id}/status`, { status })),
     addFault: async (rule) => (await call("POST", "/faults", rule)) as unknown as { id: number },
     clearFaults: async () => void (await call("DELETE", "/faults")),
-    setRateLimit: async (limit, windowSeconds) => void (await call("PUT", "/rate-limit", { limit, ...(windowSeconds ? { windowSeconds } : {}) })),
+    setRateLimit: async (limit, windowSeconds) =>
+      void (await call("PUT", "/rate-limit", { limit, ...(windowSeconds ? { windowSeconds } : {}) })),
     requests: async () => (await call("GET", "/requests")).requests as Awaited<ReturnType<EmulatorControl["requests"]>>,
     clearRequests: async () => void (await call("DELETE", "/requests")),
   };

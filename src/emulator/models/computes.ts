@@ -35,7 +35,12 @@ export class ComputeModel {
     const id = input.id ?? this.store.nextId("compute");
     const state = this.store.state;
     const existing = state.computes.find((c) => c.id === id);
-    const compute: ComputeRecord = { id, label: input.label ?? `compute-${id}`, region: input.region ?? "us-east", interfaces: [] };
+    const compute: ComputeRecord = {
+      id,
+      label: input.label ?? `compute-${id}`,
+      region: input.region ?? "us-east",
+      interfaces: [],
+    };
     if (existing) state.computes = state.computes.filter((c) => c !== existing);
     state.computes.push(compute);
     try {
@@ -76,7 +81,8 @@ export class ComputeModel {
     } else {
       address = this.nextFree(subnet.id, range);
     }
-    for (const [i, r] of (input.ip_ranges ?? []).entries()) if (!parseCidr(r)) errors.add(`ip_ranges[${i}]`, "Must be an IPv4 CIDR range");
+    for (const [i, r] of (input.ip_ranges ?? []).entries())
+      if (!parseCidr(r)) errors.add(`ip_ranges[${i}]`, "Must be an IPv4 CIDR range");
     errors.throwIfAny();
     const record: InterfaceRecord = {
       id: input.id ?? this.store.nextId("interface"),
@@ -108,12 +114,16 @@ export class ComputeModel {
 
   /** Every interface that uses a subnet, with its compute instance. */
   usersOf(subnetId: number): (InterfaceRecord & { computeId: number })[] {
-    return this.store.state.computes.flatMap((c) => c.interfaces.filter((i) => i.subnet_id === subnetId).map((i) => ({ ...i, computeId: c.id })));
+    return this.store.state.computes.flatMap((c) =>
+      c.interfaces.filter((i) => i.subnet_id === subnetId).map((i) => ({ ...i, computeId: c.id })),
+    );
   }
 
   /** Every interface in a VPC (all VPCs when `vpcId` is undefined), with its compute instance. */
   interfacesIn(vpcId?: number): (InterfaceRecord & { computeId: number })[] {
-    return this.store.state.computes.flatMap((c) => c.interfaces.filter((i) => vpcId === undefined || i.vpc_id === vpcId).map((i) => ({ ...i, computeId: c.id })));
+    return this.store.state.computes.flatMap((c) =>
+      c.interfaces.filter((i) => vpcId === undefined || i.vpc_id === vpcId).map((i) => ({ ...i, computeId: c.id })),
+    );
   }
 
   private nextFree(subnetId: number, range: Cidr): string {

@@ -58,7 +58,9 @@ export class DatabaseModel {
   /** Databases the actor can see, of one engine or all. */
   list(actor: Actor, engine?: EngineType): DatabaseRecord[] {
     this.settleAll();
-    return this.store.state.databases.filter((d) => (!engine || d.engine === engine) && canSee(actor, "database", d.id));
+    return this.store.state.databases.filter(
+      (d) => (!engine || d.engine === engine) && canSee(actor, "database", d.id),
+    );
   }
 
   /** One database, checked for visibility, write grant and status. */
@@ -80,7 +82,8 @@ export class DatabaseModel {
     this.checkLabel(body.label, undefined, errors);
     const region = state.regions.find((r) => r.id === body.region);
     if (!region) errors.add("region", "Region not found");
-    else if (!region.capabilities.includes("Managed Databases")) errors.add("region", `Managed Databases are not available in region ${region.id}`);
+    else if (!region.capabilities.includes("Managed Databases"))
+      errors.add("region", `Managed Databases are not available in region ${region.id}`);
     else if (region.status !== "ok") errors.add("region", `Region ${region.id} is experiencing an outage`);
     const type = state.types.find((t) => t.id === body.type);
     if (!type) errors.add("type", "Type not found");
@@ -137,7 +140,10 @@ export class DatabaseModel {
       const next = this.store.state.types.find((t) => t.id === body.type);
       if (!next) errors.add("type", "Type not found");
       else if (current && next.disk <= current.disk)
-        errors.add("type", `Resizing is only possible to a type with more disk space than ${db.type} (${current.disk} GB)`);
+        errors.add(
+          "type",
+          `Resizing is only possible to a type with more disk space than ${db.type} (${current.disk} GB)`,
+        );
     }
     const updates = body.updates && mergeUpdates(db.updates, body.updates, errors);
     errors.throwIfAny();
@@ -163,7 +169,13 @@ export class DatabaseModel {
   }
 
   /** One completed backup. */
-  backup(engine: EngineType, id: number, backupId: number, actor: Actor, write = false): { db: DatabaseRecord; backup: BackupRecord } {
+  backup(
+    engine: EngineType,
+    id: number,
+    backupId: number,
+    actor: Actor,
+    write = false,
+  ): { db: DatabaseRecord; backup: BackupRecord } {
     const db = this.get(engine, id, actor, write, { statusNot: ["provisioning"] });
     const backup = db.backups.find((b) => b.id === backupId);
     if (!backup) throw new NotFound();
@@ -173,15 +185,22 @@ export class DatabaseModel {
   /** Starts a snapshot; the backup appears in the list only when it completes. */
   snapshot(engine: EngineType, id: number, body: { label: string; target?: string }, actor: Actor): void {
     const db = this.get(engine, id, actor, true, { status: ["active"] });
-    if (db.pending.some((p) => p.kind === "snapshot")) throw new BadRequest("Another backup is in progress; please wait until it completes");
+    if (db.pending.some((p) => p.kind === "snapshot"))
+      throw new BadRequest("Another backup is in progress; please wait until it completes");
     const errors = new ErrorList();
     if (db.backups.filter((b) => b.type === "snapshot").length >= 3)
       errors.add(undefined, "You may have at most 3 snapshots at a time; delete one before creating another");
-    if (db.backups.some((b) => b.label === body.label)) errors.add("label", "Label must be unique among the backups of this database");
-    if (body.target === "secondary" && db.cluster_size !== 3) errors.add("target", "A secondary target requires a high-availability cluster (cluster_size 3)");
+    if (db.backups.some((b) => b.label === body.label))
+      errors.add("label", "Label must be unique among the backups of this database");
+    if (body.target === "secondary" && db.cluster_size !== 3)
+      errors.add("target", "A secondary target requires a high-availability cluster (cluster_size 3)");
     errors.throwIfAny();
     db.status = "backing_up";
-    db.pending.push({ at: this.store.clock.now() + this.store.timings.snapshotSeconds * 1000, kind: "snapshot", snapshot: { label: body.label } });
+    db.pending.push({
+      at: this.store.clock.now() + this.store.timings.snapshotSeconds * 1000,
+      kind: "snapshot",
+      snapshot: { label: body.label },
+    });
   }
 
   /** Deletes a backup of either type. */
@@ -196,9 +215,14 @@ export class DatabaseModel {
     const backup = db.backups.find((b) => b.id === backupId);
     if (!backup) throw new NotFound();
     const resetPending = db.pending.some((p) => p.kind === "credentials");
-    const failAfterRestore = resetPending || (db.credentialsResetAt !== null && db.credentialsResetAt >= backup.created);
+    const failAfterRestore =
+      resetPending || (db.credentialsResetAt !== null && db.credentialsResetAt >= backup.created);
     db.status = "restoring";
-    db.pending.push({ at: this.store.clock.now() + this.store.timings.restoreSeconds * 1000, kind: "restored", failAfterRestore });
+    db.pending.push({
+      at: this.store.clock.now() + this.store.timings.restoreSeconds * 1000,
+      kind: "restored",
+      failAfterRestore,
+    });
   }
 
   /** Current root credentials. */
@@ -211,7 +235,11 @@ export class DatabaseModel {
   resetCredentials(engine: EngineType, id: number, actor: Actor): void {
     const db = this.get(engine, id, actor, true);
     db.pending = db.pending.filter((p) => p.kind !== "credentials");
-    db.pending.push({ at: this.store.clock.now() + this.store.timings.credentialsResetSeconds * 1000, kind: "credentials", password: random(18) });
+    db.pending.push({
+      at: this.store.clock.now() + this.store.timings.credentialsResetSeconds * 1000,
+      kind: "credentials",
+      password: random(18),
+    });
   }
 
   /** Applies OS patches now: the database reads `updating` for a while. */
@@ -259,16 +287,24 @@ function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
 }
 
 /** Resolves the replication default and checks it against the cluster size. */
-function replicationType(engine: EngineType, clusterSize: number, requested: string | undefined, errors: ErrorList): string {
+function replicationType(
+  engine: EngineType,
+  clusterSize: number,
+  requested: string | undefined,
+  errors: ErrorList,
+): string {
   const given = requested === "async" ? "asynch" : requested;
   if (given === undefined) return clusterSize === 1 ? "none" : engine === "mysql" ? "semi_synch" : "asynch";
-  if (clusterSize === 1 && given !== "none") errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
+  if (clusterSize === 1 && given !== "none")
+    errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
   return given;
 }
 
 /** A fake PEM CA certificate, base64-encoded as the API returns it. */
 function certificate(): string {
-  const body = randomBytes(96).toString("base64").replace(/(.{64})/g, "$1\n");
+  const body = randomBytes(96)
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n");
   const pem = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
   return Buffer.from(pem).toString("base64");
 }

@@ -41,7 +41,8 @@ export class VpcModel {
     this.checkVpcLabel(body.label, undefined, errors);
     const region = this.store.state.regions.find((r) => r.id === body.region);
     if (!region) errors.add("region", "Region not found");
-    else if (!region.capabilities.includes("VPCs")) errors.add("region", `VPCs are not available in region ${region.id}`);
+    else if (!region.capabilities.includes("VPCs"))
+      errors.add("region", `VPCs are not available in region ${region.id}`);
     const subnets = body.subnets ?? [];
     subnets.forEach((s, i) => {
       const siblings = subnets.slice(0, i);
@@ -49,7 +50,14 @@ export class VpcModel {
     });
     errors.throwIfAny();
     const now = this.store.clock.now();
-    const vpc: VpcRecord = { id: this.store.nextId("vpc"), label: body.label, description: body.description ?? "", region: body.region, created: now, updated: null };
+    const vpc: VpcRecord = {
+      id: this.store.nextId("vpc"),
+      label: body.label,
+      description: body.description ?? "",
+      region: body.region,
+      created: now,
+      updated: null,
+    };
     this.store.state.vpcs.push(vpc);
     grantCreator(actor, "vpc", vpc.id);
     this.store.event("vpc_create", { id: vpc.id, type: "vpc", label: vpc.label });
@@ -125,7 +133,14 @@ export class VpcModel {
   }
 
   private addSubnet(vpc: VpcRecord, body: { label: string; ipv4: string }): SubnetRecord {
-    const subnet: SubnetRecord = { id: this.store.nextId("subnet"), vpc_id: vpc.id, label: body.label, ipv4: body.ipv4, created: this.store.clock.now(), updated: null };
+    const subnet: SubnetRecord = {
+      id: this.store.nextId("subnet"),
+      vpc_id: vpc.id,
+      label: body.label,
+      ipv4: body.ipv4,
+      created: this.store.clock.now(),
+      updated: null,
+    };
     this.store.state.subnets.push(subnet);
     this.store.event("subnet_create", { id: subnet.id, type: "subnet", label: subnet.label });
     return subnet;
@@ -137,23 +152,33 @@ export class VpcModel {
     if (users.length === 0) return undefined;
     const active = users.filter((u) => u.active).map((u) => u.computeId);
     const ids = [...new Set(users.map((u) => u.computeId))].join(", ");
-    const shutdown = active.length > 0 ? `; active interfaces need their compute instance shut down first (${[...new Set(active)].join(", ")})` : "";
+    const shutdown =
+      active.length > 0
+        ? `; active interfaces need their compute instance shut down first (${[...new Set(active)].join(", ")})`
+        : "";
     return `Subnet ${subnet.id} (${subnet.ipv4}) is in use by configuration profile interfaces of compute instance(s) ${ids}; delete those interfaces first${shutdown}`;
   }
 
   private checkVpcLabel(label: string, selfId: number | undefined, errors: ErrorList): void {
     const problem = networkLabelProblem(label);
     if (problem) errors.add("label", problem);
-    else if (this.store.state.vpcs.some((v) => v.label === label && v.id !== selfId)) errors.add("label", "Label must be unique among your VPCs");
+    else if (this.store.state.vpcs.some((v) => v.label === label && v.id !== selfId))
+      errors.add("label", "Label must be unique among your VPCs");
   }
 
   private checkSubnetLabel(label: string, siblings: { label: string }[], errors: ErrorList, prefix: string): void {
     const problem = networkLabelProblem(label);
     if (problem) errors.add(`${prefix}label`, problem);
-    else if (siblings.some((s) => s.label === label)) errors.add(`${prefix}label`, "Label must be unique among the subnets in this VPC");
+    else if (siblings.some((s) => s.label === label))
+      errors.add(`${prefix}label`, "Label must be unique among the subnets in this VPC");
   }
 
-  private checkSubnet(body: { label: string; ipv4: string }, siblings: { label: string; ipv4: string }[], errors: ErrorList, prefix: string): void {
+  private checkSubnet(
+    body: { label: string; ipv4: string },
+    siblings: { label: string; ipv4: string }[],
+    errors: ErrorList,
+    prefix: string,
+  ): void {
     this.checkSubnetLabel(body.label, siblings, errors, prefix);
     const problem = subnetRangeProblem(body.ipv4);
     if (problem) return errors.add(`${prefix}ipv4`, problem);

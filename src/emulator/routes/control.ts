@@ -5,7 +5,14 @@ import type { FaultRule, Faults, RateLimit } from "../faults.js";
 import type { ComputeInput, InterfaceInput } from "../models/computes.js";
 import type { RequestLog } from "../request-log.js";
 import { tokenRecord } from "../seed.js";
-import type { AvailabilityRecord, EngineRecord, EngineType, InstanceTypeRecord, RegionRecord, TokenRecord } from "../state.js";
+import type {
+  AvailabilityRecord,
+  EngineRecord,
+  EngineType,
+  InstanceTypeRecord,
+  RegionRecord,
+  TokenRecord,
+} from "../state.js";
 import type { Store, Timings } from "../store.js";
 import { id } from "./common.js";
 
@@ -19,7 +26,18 @@ export interface SeedBody {
   tokens?: (Partial<TokenRecord> & { token: string })[];
 }
 
-const STATUSES = ["provisioning", "active", "suspending", "suspended", "resuming", "restoring", "failed", "degraded", "updating", "backing_up"];
+const STATUSES = [
+  "provisioning",
+  "active",
+  "suspending",
+  "suspended",
+  "resuming",
+  "restoring",
+  "failed",
+  "degraded",
+  "updating",
+  "backing_up",
+];
 
 function upsert<T>(list: T[], items: T[] | undefined, same: (a: T, b: T) => boolean): T[] {
   let out = list;
@@ -41,7 +59,11 @@ const seedSchema = {
 
 /** The control API under `/_emulator`: reset, seed, clock, timings, statuses, faults, request log. */
 export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults, log: RequestLog): void {
-  const clockView = () => ({ now: timestamp(store.clock.now()), epochMs: Math.floor(store.clock.now()), scale: store.clock.scale });
+  const clockView = () => ({
+    now: timestamp(store.clock.now()),
+    epochMs: Math.floor(store.clock.now()),
+    scale: store.clock.scale,
+  });
 
   app.post("/_emulator/reset", async () => {
     store.reset();
@@ -70,7 +92,15 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
   });
   app.post<{ Params: { computeId: string }; Body: InterfaceInput }>(
     "/_emulator/computes/:computeId/interfaces",
-    { schema: { body: { type: "object", required: ["subnet_id"], properties: { subnet_id: { type: "integer" }, active: { type: "boolean" } } } } },
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["subnet_id"],
+          properties: { subnet_id: { type: "integer" }, active: { type: "boolean" } },
+        },
+      },
+    },
     async (req) => store.computes.attach(id(req.params.computeId), req.body),
   );
   app.put<{ Params: { computeId: string; interfaceId: string }; Body: { active: boolean } }>(
@@ -82,15 +112,28 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
       return iface;
     },
   );
-  app.delete<{ Params: { computeId: string; interfaceId: string } }>("/_emulator/computes/:computeId/interfaces/:interfaceId", async (req) => {
-    store.computes.detach(id(req.params.computeId), id(req.params.interfaceId));
-    return {};
-  });
+  app.delete<{ Params: { computeId: string; interfaceId: string } }>(
+    "/_emulator/computes/:computeId/interfaces/:interfaceId",
+    async (req) => {
+      store.computes.detach(id(req.params.computeId), id(req.params.interfaceId));
+      return {};
+    },
+  );
 
   app.get("/_emulator/clock", async () => clockView());
   app.post<{ Body: { advanceSeconds?: number; scale?: number } }>(
     "/_emulator/clock",
-    { schema: { body: { type: "object", properties: { advanceSeconds: { type: "number", minimum: 0 }, scale: { type: "number", exclusiveMinimum: 0 } } } } },
+    {
+      schema: {
+        body: {
+          type: "object",
+          properties: {
+            advanceSeconds: { type: "number", minimum: 0 },
+            scale: { type: "number", exclusiveMinimum: 0 },
+          },
+        },
+      },
+    },
     async (req) => {
       if (req.body?.scale !== undefined) store.clock.setScale(req.body.scale);
       if (req.body?.advanceSeconds !== undefined) store.clock.advance(req.body.advanceSeconds);
@@ -100,17 +143,32 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
   );
 
   const timingProps = Object.fromEntries(
-    ["provisioningSeconds", "updatingSeconds", "patchSeconds", "snapshotSeconds", "restoreSeconds", "credentialsResetSeconds"].map((k) => [k, { type: "number", minimum: 0 }]),
+    [
+      "provisioningSeconds",
+      "updatingSeconds",
+      "patchSeconds",
+      "snapshotSeconds",
+      "restoreSeconds",
+      "credentialsResetSeconds",
+    ].map((k) => [k, { type: "number", minimum: 0 }]),
   );
   app.get("/_emulator/timings", async () => store.timings);
-  app.put<{ Body: Partial<Timings> }>("/_emulator/timings", { schema: { body: { type: "object", properties: timingProps } } }, async (req) => {
-    Object.assign(store.timings, req.body ?? {});
-    return store.timings;
-  });
+  app.put<{ Body: Partial<Timings> }>(
+    "/_emulator/timings",
+    { schema: { body: { type: "object", properties: timingProps } } },
+    async (req) => {
+      Object.assign(store.timings, req.body ?? {});
+      return store.timings;
+    },
+  );
 
   app.put<{ Params: { engine: string; instanceId: string }; Body: { status: string } }>(
     "/_emulator/databases/:engine/:instanceId/status",
-    { schema: { body: { type: "object", required: ["status"], properties: { status: { type: "string", enum: STATUSES } } } } },
+    {
+      schema: {
+        body: { type: "object", required: ["status"], properties: { status: { type: "string", enum: STATUSES } } },
+      },
+    },
     async (req) => {
       const engine = req.params.engine;
       if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
@@ -150,9 +208,21 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
   });
   app.put<{ Body: Partial<RateLimit> & { limit: number | null } }>(
     "/_emulator/rate-limit",
-    { schema: { body: { type: "object", required: ["limit"], properties: { limit: { type: "integer", minimum: 0, nullable: true }, windowSeconds: { type: "number", exclusiveMinimum: 0 } } } } },
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["limit"],
+          properties: {
+            limit: { type: "integer", minimum: 0, nullable: true },
+            windowSeconds: { type: "number", exclusiveMinimum: 0 },
+          },
+        },
+      },
+    },
     async (req) => {
-      const limit = req.body.limit === null ? null : { limit: req.body.limit, windowSeconds: req.body.windowSeconds ?? 60 };
+      const limit =
+        req.body.limit === null ? null : { limit: req.body.limit, windowSeconds: req.body.windowSeconds ?? 60 };
       faults.setRateLimit(limit);
       return { rateLimit: limit };
     },

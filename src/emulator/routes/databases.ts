@@ -15,7 +15,8 @@ type Backup = { Params: { instanceId: string; backupId: string } };
 function provisioningOverride(header: string | string[] | undefined): number | undefined {
   if (header === undefined) return undefined;
   const value = Number(Array.isArray(header) ? header[0] : header);
-  if (!Number.isFinite(value) || value < 0) throw new BadRequest("Must be a non-negative number of seconds", "X-Emulator-Provisioning-Seconds");
+  if (!Number.isFinite(value) || value < 0)
+    throw new BadRequest("Must be a non-negative number of seconds", "X-Emulator-Provisioning-Seconds");
   return value;
 }
 
@@ -34,23 +35,33 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
 
     app.get<Q>(base, read, async (req) => paginate(dbs.list(req.actor, engine).map(view), req.query));
     app.post<{ Body: DatabaseCreate }>(base, write(databaseCreate(engine)), async (req) =>
-      view(dbs.create(engine, req.body, req.actor, provisioningOverride(req.headers["x-emulator-provisioning-seconds"]))),
+      view(
+        dbs.create(engine, req.body, req.actor, provisioningOverride(req.headers["x-emulator-provisioning-seconds"])),
+      ),
     );
     app.get<Instance>(`${base}/:instanceId`, read, async (req) => view(dbs.get(engine, instance(req), req.actor)));
     app.put<Instance & { Body: DatabaseUpdate }>(`${base}/:instanceId`, write(databaseUpdate), async (req) =>
       view(dbs.update(engine, instance(req), req.body ?? {}, req.actor)),
     );
-    app.delete<Instance>(`${base}/:instanceId`, op({ scope: "databases:read_write", unrestricted: true }), async (req) => {
-      dbs.delete(engine, instance(req), req.actor);
-      return {};
-    });
+    app.delete<Instance>(
+      `${base}/:instanceId`,
+      op({ scope: "databases:read_write", unrestricted: true }),
+      async (req) => {
+        dbs.delete(engine, instance(req), req.actor);
+        return {};
+      },
+    );
     app.get<Instance & Q>(`${base}/:instanceId/backups`, write(), async (req) =>
       paginate(dbs.backups(engine, instance(req), req.actor).map(backupView), req.query),
     );
-    app.post<Instance & { Body: { label: string; target?: string } }>(`${base}/:instanceId/backups`, write(snapshotCreate), async (req) => {
-      dbs.snapshot(engine, instance(req), req.body, req.actor);
-      return {};
-    });
+    app.post<Instance & { Body: { label: string; target?: string } }>(
+      `${base}/:instanceId/backups`,
+      write(snapshotCreate),
+      async (req) => {
+        dbs.snapshot(engine, instance(req), req.body, req.actor);
+        return {};
+      },
+    );
     app.get<Backup>(`${base}/:instanceId/backups/:backupId`, write(), async (req) =>
       backupView(dbs.backup(engine, instance(req), id(req.params.backupId), req.actor).backup),
     );
@@ -62,15 +73,23 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
       dbs.restore(engine, instance(req), id(req.params.backupId), req.actor);
       return {};
     });
-    app.get<Instance>(`${base}/:instanceId/credentials`, read, async (req) => dbs.credentials(engine, instance(req), req.actor));
-    app.post<Instance>(`${base}/:instanceId/credentials/reset`, op({ scope: "databases:read_write", unrestricted: true }), async (req) => {
-      dbs.resetCredentials(engine, instance(req), req.actor);
-      return {};
-    });
+    app.get<Instance>(`${base}/:instanceId/credentials`, read, async (req) =>
+      dbs.credentials(engine, instance(req), req.actor),
+    );
+    app.post<Instance>(
+      `${base}/:instanceId/credentials/reset`,
+      op({ scope: "databases:read_write", unrestricted: true }),
+      async (req) => {
+        dbs.resetCredentials(engine, instance(req), req.actor);
+        return {};
+      },
+    );
     app.post<Instance>(`${base}/:instanceId/patch`, write(), async (req) => {
       dbs.patch(engine, instance(req), req.actor);
       return {};
     });
-    app.get<Instance>(`${base}/:instanceId/ssl`, read, async (req) => ({ ca_certificate: dbs.certificate(engine, instance(req), req.actor) }));
+    app.get<Instance>(`${base}/:instanceId/ssl`, read, async (req) => ({
+      ca_certificate: dbs.certificate(engine, instance(req), req.actor),
+    }));
   }
 }

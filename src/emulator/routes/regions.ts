@@ -25,9 +25,13 @@ export function regionRoutes(app: FastifyInstance, store: Store): void {
     if (!found) throw new NotFound();
     return found;
   };
-  app.get<{ Params: { engine: string; version: string } }>("/v4/databases/engines/:engine/:version", none, async (req) =>
-    engine(`${req.params.engine}/${req.params.version}`),
+  app.get<{ Params: { engine: string; version: string } }>(
+    "/v4/databases/engines/:engine/:version",
+    none,
+    async (req) => engine(`${req.params.engine}/${req.params.version}`),
   );
   // An escaped slash (`mysql%2F8.0.30`) arrives here as one decoded parameter.
-  app.get<{ Params: { engineId: string } }>("/v4/databases/engines/:engineId", none, async (req) => engine(req.params.engineId));
+  app.get<{ Params: { engineId: string } }>("/v4/databases/engines/:engineId", none, async (req) =>
+    engine(req.params.engineId),
+  );
 }

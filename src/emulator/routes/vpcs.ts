@@ -15,11 +15,21 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   const write = (body?: object) => op({ scope: "vpc:read_write" }, body);
   const ips = op({ scope: "ips:read_only" });
 
-  app.get<Q>("/v4/vpcs", read, async (req) => paginate(store.vpcs.list(req.actor).map((v) => vpcView(store, v)), req.query));
-  app.post<{ Body: VpcCreate }>("/v4/vpcs", write(vpcCreate), async (req) => vpcView(store, store.vpcs.create(req.body, req.actor)));
+  app.get<Q>("/v4/vpcs", read, async (req) =>
+    paginate(
+      store.vpcs.list(req.actor).map((v) => vpcView(store, v)),
+      req.query,
+    ),
+  );
+  app.post<{ Body: VpcCreate }>("/v4/vpcs", write(vpcCreate), async (req) =>
+    vpcView(store, store.vpcs.create(req.body, req.actor)),
+  );
   const allIps = async (req: FastifyRequest<Q>) => {
     const visible = new Set(store.vpcs.list(req.actor).map((v) => v.id));
-    return paginate(ipViews(store).filter((e) => visible.has(e.vpc_id)), req.query);
+    return paginate(
+      ipViews(store).filter((e) => visible.has(e.vpc_id)),
+      req.query,
+    );
   };
   app.get<Q>("/v4/networking/vpcs/ips", ips, allIps);
   app.get<Q>("/v4/vpcs/ips", ips, allIps);
@@ -37,16 +47,27 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/subnets", read, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return paginate(store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)), req.query);
+    return paginate(
+      store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
+      req.query,
+    );
   });
-  app.post<Vpc & { Body: { label: string; ipv4: string } }>("/v4/vpcs/:vpcId/subnets", write(subnetCreateBody), async (req) =>
-    subnetView(store, store.vpcs.createSubnet(id(req.params.vpcId), req.body, req.actor)),
+  app.post<Vpc & { Body: { label: string; ipv4: string } }>(
+    "/v4/vpcs/:vpcId/subnets",
+    write(subnetCreateBody),
+    async (req) => subnetView(store, store.vpcs.createSubnet(id(req.params.vpcId), req.body, req.actor)),
   );
   app.get<Subnet>("/v4/vpcs/:vpcId/subnets/:subnetId", read, async (req) =>
     subnetView(store, store.vpcs.getSubnet(id(req.params.vpcId), id(req.params.subnetId), req.actor)),
   );
-  app.put<Subnet & { Body: { label?: string } }>("/v4/vpcs/:vpcId/subnets/:subnetId", write(subnetUpdate), async (req) =>
-    subnetView(store, store.vpcs.updateSubnet(id(req.params.vpcId), id(req.params.subnetId), req.body ?? {}, req.actor)),
+  app.put<Subnet & { Body: { label?: string } }>(
+    "/v4/vpcs/:vpcId/subnets/:subnetId",
+    write(subnetUpdate),
+    async (req) =>
+      subnetView(
+        store,
+        store.vpcs.updateSubnet(id(req.params.vpcId), id(req.params.subnetId), req.body ?? {}, req.actor),
+      ),
   );
   app.delete<Subnet>("/v4/vpcs/:vpcId/subnets/:subnetId", write(), async (req) => {
     store.vpcs.deleteSubnet(id(req.params.vpcId), id(req.params.subnetId), req.actor);
