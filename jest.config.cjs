@@ -37,5 +37,6 @@ module.exports = {
   moduleFileExtensions: ["ts", "js", "mjs", "cjs", "json"],
   // nodenext-style imports name the emitted ".js" file; map them back to the TypeScript source.
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  testTimeout: 60000,
+  testTimeout: 120000,
+  reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };

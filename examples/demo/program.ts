@@ -1,0 +1,64 @@
+/**
+ * The demo stack: a VPC with an application subnet, a MySQL database reachable from that subnet, a
+ * three-node PostgreSQL cluster and an on-demand snapshot of the MySQL database. The engine versions
+ * come from the live catalogue, so the program follows what the API offers.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  DatabaseSnapshot,
+  getDatabaseEnginesOutput,
+  MysqlDatabase,
+  PostgresqlDatabase,
+  Vpc,
+  VpcSubnet,
+} from "pulumi-cloudplatform";
+
+/** Declares the demo's resources and returns the stack outputs. */
+export function demo() {
+  const config = new pulumi.Config("demo");
+  const region = config.get("region") ?? "us-east";
+  const engines = getDatabaseEnginesOutput();
+
+  const network = new Vpc("network", {
+    label: "demo-network",
+    region,
+    description: "Demo network for the application and its databases",
+  });
+
+  const app = new VpcSubnet("app", { vpcId: network.id, label: "app", ipv4: "10.0.1.0/24" });
+
+  const orders = new MysqlDatabase("orders", {
+    label: "demo-orders",
+    region,
+    type: "g6-standard-1",
+    engineId: engines.latest.apply((latest) => latest.mysql),
+    allowList: [app.ipv4, "203.0.113.7"],
+    updates: { frequency: "weekly", duration: 2, hourOfDay: 3, dayOfWeek: 7 },
+  });
+
+  const analytics = new PostgresqlDatabase("analytics", {
+    label: "demo-analytics",
+    region,
+    type: "g6-dedicated-4",
+    engineId: engines.latest.apply((latest) => latest.postgresql),
+    clusterSize: 3,
+    allowList: [app.ipv4],
+  });
+
+  const nightly = new DatabaseSnapshot("orders-baseline", {
+    engine: "mysql",
+    instanceId: orders.id,
+    label: "baseline",
+  });
+
+  return {
+    vpcId: network.id,
+    subnet: app.ipv4,
+    ordersHost: orders.hosts.primary,
+    ordersPort: orders.port,
+    ordersPassword: orders.rootPassword,
+    analyticsHosts: analytics.hosts,
+    analyticsVersion: analytics.version,
+    snapshotId: nightly.id,
+  };
+}
