@@ -77,7 +77,7 @@ async function clientFigures() {
       }),
     );
     await timed("GET /vpcs (all pages of 1000)", 20, 2, () => client.vpcs.list());
-    global.gc?.();
+    globalThis.gc?.();
     const mem = process.memoryUsage();
     console.log(
       `  memory with 1000 VPCs / 2000 subnets: rss ${fmt(mem.rss / 2 ** 20)} MiB, heap ${fmt(mem.heapUsed / 2 ** 20)} MiB`,

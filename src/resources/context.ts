@@ -15,14 +15,29 @@ let memo: { key: string; client: CloudClient } | undefined;
 const resetHooks: (() => void)[] = [];
 
 /**
- * Remembers the stack configuration. Called by every resource provider's `configure`, which the
- * engine calls once per provider process before any other method.
+ * Remembers the stack configuration. Every resource type's provider calls it once, all with the same
+ * stack configuration, so caches are dropped only when the API they describe changes.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  const previous = apiUrlOf(bag);
   bag = req.config;
-  insideProvider = true;
+  if (!insideProvider || apiUrlOf(bag) !== previous) {
+    insideProvider = true;
+    resetCaches();
+  }
+}
+
+/**
+ * Drops the client and the catalogue. A provider process never needs it (the catalogue is fetched
+ * once per process); tests that reseed the emulator between cases do.
+ */
+export function resetCaches(): void {
   memo = undefined;
   for (const hook of resetHooks) hook();
+}
+
+function apiUrlOf(config: ConfigBag | undefined): string | undefined {
+  return config?.get("cloudplatform:apiUrl") ?? process.env.CLOUDPLATFORM_API_URL;
 }
 
 /** Lets caches that depend on the configured API (the catalogue) drop their entries on configure. */

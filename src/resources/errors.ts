@@ -21,7 +21,8 @@ export class ResourceInitError extends Error {
     this.name = "ResourceInitError";
     this.id = id;
     this.properties = { ...properties, __provider: inputs.__provider };
-    this.reasons = [reason];
+    // The engine shows only the reasons of an init failure, never the message: keep the id and the hint there too.
+    this.reasons = [this.message];
   }
 }
 

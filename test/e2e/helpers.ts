@@ -1,0 +1,76 @@
+/**
+ * What the end-to-end stories share: reading the emulator's API the way a user would check the
+ * cloud, reading the raw state files, and the text of a failed engine command.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import type { TestEmulator } from "../support/emulator";
+
+/**
+ * Environment for every e2e stack: database waits poll fifty times faster than in production, so
+ * an emulated provisioning of a few seconds is noticed quickly. Time limits stay as they are.
+ */
+export const FAST_POLLING: Record<string, string> = { CLOUDPLATFORM_POLL_SCALE: "0.02" };
+
+/** Calls the emulator's `/v4` API with its token; throws on an error status. */
+export async function api<T = unknown>(
+  emulator: TestEmulator,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${emulator.apiUrl}${apiPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${emulator.token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The `data` of a list route (every list the stories read fits one page). */
+export async function list<T>(emulator: TestEmulator, apiPath: string): Promise<T[]> {
+  return (await api<{ data: T[] }>(emulator, "GET", apiPath)).data;
+}
+
+/** Every file of the stack's file backend, concatenated: what an attacker with the bucket would read. */
+export function readStateFiles(workDir: string): string {
+  const dir = path.join(workDir, "backend");
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
+    .join("\n");
+}
+
+/** Everything a failed Automation API command printed (its message carries stdout and stderr). */
+export async function failureText(operation: Promise<unknown>): Promise<string> {
+  try {
+    await operation;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+  throw new Error("expected the operation to fail, but it succeeded");
+}
+
+/** Polls `probe` until it returns a value (the emulator answers in milliseconds; 60 s is a generous bound). */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The resources of a stack's current state, as `pulumi stack export` shows them. */
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  outputs?: Record<string, unknown>;
+}
