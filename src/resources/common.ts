@@ -36,6 +36,11 @@ export interface DiffSpec {
    * address range), so the old one must be deleted first.
    */
   collides?: (olds: Bag, news: Bag) => boolean;
+  /**
+   * Outputs an in-place update never changes. The engine keeps them known during preview, so
+   * resources that depend on them are not shown as changing too.
+   */
+  stable?: string[];
 }
 
 /** Compares old state and new inputs field by field; an unknown new value counts as a change. */
@@ -52,12 +57,14 @@ export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynami
     if (!same(norm(olds[field]), norm(next))) changed.push(field);
   }
   const replaces = changed.filter((f) => spec.replace.includes(f));
-  const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = {
+  const result: { changes: boolean; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean } = {
     changes: changed.length > 0,
   };
   if (replaces.length > 0) {
     result.replaces = replaces;
     if (spec.collides?.(olds, news)) result.deleteBeforeReplace = true;
+  } else if (spec.stable) {
+    result.stables = spec.stable;
   }
   return result;
 }

@@ -413,6 +413,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     async diff(_id: string, olds: Bag, news: Bag) {
       return computeDiff(olds, news, {
         replace: IMMUTABLE,
+        stable: [...IMMUTABLE, "instanceId", "engineType", "version", "port", "rootUsername", "created"],
         update: ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"],
         ifSet: ["updates"],
         normalise: {

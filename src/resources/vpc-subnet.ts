@@ -99,6 +99,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Bag, news: Bag) {
     return computeDiff(olds, news, {
       replace: ["vpcId", "ipv4"],
+      stable: ["vpcId", "subnetId", "ipv4", "gateway", "created"],
       update: ["label", "adoptId", "timeouts"],
       // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
       // that keeps the label or overlaps the old range can only be made after the delete.

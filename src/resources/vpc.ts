@@ -224,6 +224,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Bag, news: Bag) {
     return computeDiff(olds, news, {
       replace: ["region"],
+      stable: ["vpcId", "region", "created"],
       update: ["label", "description", "subnets", "adoptId", "timeouts"],
       normalise: { subnets: subnetKey, description: (v) => v ?? "" },
       // VPC labels are unique in the account: a replacement with the same label must wait for the delete.

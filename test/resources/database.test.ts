@@ -3,6 +3,23 @@ import { provider as pgProvider } from "../../src/resources/postgresql-database.
 import { UNKNOWN } from "../../src/resources/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
+/** Outputs an in-place update keeps, which the engine then shows as known during preview. */
+const DATABASE_STABLES = [
+  "region",
+  "engineId",
+  "clusterSize",
+  "encrypted",
+  "sslConnection",
+  "replicationType",
+  "replicationCommitType",
+  "instanceId",
+  "engineType",
+  "version",
+  "port",
+  "rootUsername",
+  "created",
+];
+
 const emulator = useProviderEmulator();
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
 const pg = pgProvider as Required<typeof pgProvider>;
@@ -157,7 +174,7 @@ describe("database diff", () => {
   };
 
   test("no changes when only API-filled values differ", async () => {
-    expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
+    expect(await mysql.diff("7", olds, news)).toEqual({ changes: false, stables: DATABASE_STABLES });
   });
 
   test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])(
@@ -200,7 +217,10 @@ describe("database diff", () => {
     ["credentialsRotation", "2024-06"],
     ["patchNow", "1"],
   ])("%s updates in place", async (field, value) => {
-    expect(await mysql.diff("7", olds, { ...news, [field]: value })).toEqual({ changes: true });
+    expect(await mysql.diff("7", olds, { ...news, [field]: value })).toEqual({
+      changes: true,
+      stables: DATABASE_STABLES,
+    });
   });
 
   test("an unknown replace field during preview counts as a replacement", async () => {
@@ -229,9 +249,9 @@ describe("database lifecycle", () => {
       caCertificate: expect.any(String),
     });
     // Right after create, the program's inputs show no changes.
-    expect(await mysql.diff(created.id, created.outs, inputs)).toEqual({ changes: false });
+    expect(await mysql.diff(created.id, created.outs, inputs)).toEqual({ changes: false, stables: DATABASE_STABLES });
     const read = await mysql.read(created.id, created.outs);
-    expect(await mysql.diff(created.id, read.props!, inputs)).toEqual({ changes: false });
+    expect(await mysql.diff(created.id, read.props!, inputs)).toEqual({ changes: false, stables: DATABASE_STABLES });
   });
 
   test("update resizes, changes the allow list and window, rotates credentials, patches", async () => {
@@ -256,7 +276,7 @@ describe("database lifecycle", () => {
       replicationCommitType: "local",
     });
     expect(updated.outs!.rootPassword).not.toEqual(created.outs.rootPassword);
-    expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false });
+    expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false, stables: DATABASE_STABLES });
     const log = (await emulator().control.requests()).map((r) => `${r.method} ${r.path}`);
     expect(log).toEqual(
       expect.arrayContaining([

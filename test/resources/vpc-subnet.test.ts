@@ -3,6 +3,9 @@ import { provider } from "../../src/resources/vpc-subnet.js";
 import { UNKNOWN } from "../../src/resources/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
+/** Outputs an in-place update keeps, which the engine then shows as known during preview. */
+const SUBNET_STABLES = ["vpcId", "subnetId", "ipv4", "gateway", "created"];
+
 const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
 const vpcs = vpcProvider as Required<typeof vpcProvider>;
@@ -38,7 +41,10 @@ describe("VpcSubnet check", () => {
 describe("VpcSubnet diff", () => {
   const olds = { vpcId: 1, subnetId: 9, label: "web", ipv4: "10.0.0.0/24" };
   test("no changes", async () => {
-    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.0.0/24" })).toEqual({ changes: false });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.0.0/24" })).toEqual({
+      changes: false,
+      stables: SUBNET_STABLES,
+    });
   });
   test("ipv4 replaces; same label in the same VPC deletes first", async () => {
     expect(await p.diff("9", olds, { vpcId: 1, label: "web", ipv4: "10.0.1.0/24" })).toEqual({
@@ -65,7 +71,10 @@ describe("VpcSubnet diff", () => {
     });
   });
   test("label updates in place", async () => {
-    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/24" })).toEqual({ changes: true });
+    expect(await p.diff("9", olds, { vpcId: 1, label: "web2", ipv4: "10.0.0.0/24" })).toEqual({
+      changes: true,
+      stables: SUBNET_STABLES,
+    });
   });
 });
 
