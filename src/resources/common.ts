@@ -36,11 +36,6 @@ export interface DiffSpec {
    * address range), so the old one must be deleted first.
    */
   collides?: (olds: Bag, news: Bag) => boolean;
-  /**
-   * Outputs an in-place update never changes. The engine keeps them known during preview, so
-   * resources that depend on them are not shown as changing too.
-   */
-  stable?: string[];
 }
 
 /** Compares old state and new inputs field by field; an unknown new value counts as a change. */
@@ -57,14 +52,12 @@ export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynami
     if (!same(norm(olds[field]), norm(next))) changed.push(field);
   }
   const replaces = changed.filter((f) => spec.replace.includes(f));
-  const result: { changes: boolean; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean } = {
+  const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = {
     changes: changed.length > 0,
   };
   if (replaces.length > 0) {
     result.replaces = replaces;
     if (spec.collides?.(olds, news)) result.deleteBeforeReplace = true;
-  } else if (spec.stable) {
-    result.stables = spec.stable;
   }
   return result;
 }
@@ -90,6 +83,20 @@ export function compact<T>(value: T): T {
 export function assertValid(kind: string, failures: readonly pulumi.dynamic.CheckFailure[]): void {
   if (failures.length === 0) return;
   throw new Error(`Invalid ${kind} arguments: ${failures.map((f) => f.reason).join("; ")}`);
+}
+
+/**
+ * A numeric id output derived from the resource's `id` rather than from its state.
+ *
+ * During a preview the engine answers an update of a dynamic resource with the new inputs as its
+ * outputs (the dynamic-provider host does not support provider previews and drops `stables`), so
+ * an output that is not an input, such as `vpcId`, would be unknown, and every resource that takes
+ * it (a `VpcSubnet`'s `vpcId`, a `DatabaseSnapshot`'s `instanceId`) would be shown as replaced.
+ * The `id` stays known while the object keeps it and is unknown exactly when it is being created
+ * or replaced, which is what the numeric id should say too.
+ */
+export function idOutput<T>(resource: pulumi.CustomResource, parse: (id: string) => T): pulumi.Output<T> {
+  return resource.id.apply(parse);
 }
 
 /** Adds secret outputs to the user's options without dropping theirs. */

@@ -12,7 +12,7 @@ import type {
   UpdateDatabaseRequest,
 } from "../client/index.js";
 import { engineProblem, regionProblem } from "./catalogue.js";
-import { assertValid, compact, computeDiff, same, TOKEN_MODULE, withSecretOutputs } from "./common.js";
+import { assertValid, compact, computeDiff, idOutput, same, TOKEN_MODULE, withSecretOutputs } from "./common.js";
 import { client, configure } from "./context.js";
 import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
 import {
@@ -84,6 +84,10 @@ const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgr
 const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
 const DELETABLE = ["active", "failed", "degraded"];
 const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate"];
+/** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
+const FAILED_HINT =
+  'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
+  "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
 
 /** Fields that cannot change without replacing the database. */
 const IMMUTABLE = [
@@ -265,7 +269,7 @@ function waitActive(
       return db;
     },
     done: (db) => db.status === "active",
-    failed: (db) => (db.status === "failed" ? `its status is "failed"` : undefined),
+    failed: (db) => (db.status === "failed" ? FAILED_HINT : undefined),
     describe: (db) => `status ${db.status}`,
     timeoutMs: limitMs,
     profile,
@@ -413,7 +417,6 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     async diff(_id: string, olds: Bag, news: Bag) {
       return computeDiff(olds, news, {
         replace: IMMUTABLE,
-        stable: [...IMMUTABLE, "instanceId", "engineType", "version", "port", "rootUsername", "created"],
         update: ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"],
         ifSet: ["updates"],
         normalise: {
@@ -592,5 +595,7 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
       TOKEN_MODULE,
       typeName,
     );
+    // Known during the preview of an update, so snapshots taking `instanceId` are not shown as replaced.
+    this.instanceId = idOutput(this, Number);
   }
 }

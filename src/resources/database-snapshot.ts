@@ -9,7 +9,7 @@ import {
   type DatabaseEngineApi,
   type EngineType,
 } from "../client/index.js";
-import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
 import { client, configure } from "./context.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
@@ -129,6 +129,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return computeDiff(olds, news, {
       replace: ["engine", "instanceId", "label", "target"],
       update: ["adoptId", "timeouts"],
+      // Writing out the API's default must not replace (delete) an existing snapshot.
+      normalise: { target: (v) => v ?? "primary" },
       // Labels are unique per database: a replacement of the same label must follow the delete.
       collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
     });
@@ -295,5 +297,7 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
       TOKEN_MODULE,
       "DatabaseSnapshot",
     );
+    // Known during the preview of an update, like `id` (see idOutput).
+    this.backupId = idOutput(this, (id) => parseSnapshotId(id)?.backupId as number);
   }
 }

@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, SubnetCompute } from "../client/index.js";
-import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
 import { client, configure } from "./context.js";
 import { unlessNotFound } from "./errors.js";
 import { firstHost } from "./ipv4.js";
@@ -99,7 +99,6 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Bag, news: Bag) {
     return computeDiff(olds, news, {
       replace: ["vpcId", "ipv4"],
-      stable: ["vpcId", "subnetId", "ipv4", "gateway", "created"],
       update: ["label", "adoptId", "timeouts"],
       // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
       // that keeps the label or overlaps the old range can only be made after the delete.
@@ -203,5 +202,7 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
       TOKEN_MODULE,
       "VpcSubnet",
     );
+    // Known during the preview of an update, like `id` (see idOutput).
+    this.subnetId = idOutput(this, Number);
   }
 }

@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, Vpc as ApiVpc } from "../client/index.js";
 import { regionProblem } from "./catalogue.js";
-import { assertValid, compact, computeDiff, TOKEN_MODULE } from "./common.js";
+import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
 import { configure, client } from "./context.js";
 import { ResourceInitError, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
@@ -224,7 +224,6 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Bag, news: Bag) {
     return computeDiff(olds, news, {
       replace: ["region"],
-      stable: ["vpcId", "region", "created"],
       update: ["label", "description", "subnets", "adoptId", "timeouts"],
       normalise: { subnets: subnetKey, description: (v) => v ?? "" },
       // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
@@ -266,8 +265,14 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async update(id: string, olds: Bag, news: Bag) {
     const api = client();
     const vpc = await api.vpcs.get(Number(id));
-    const current = vpc.subnets.filter((s) =>
-      ((olds.subnets as VpcSubnetOutput[] | undefined) ?? []).some((o) => o.id === s.id || o.ipv4 === s.ipv4),
+    const previous = (olds.subnets as VpcSubnetOutput[] | undefined) ?? [];
+    const wanted = wantedSubnets(news);
+    // A listed subnet that already exists with the same range and label was made by an earlier
+    // update that failed part-way (the engine then keeps the old state): manage it, do not create it again.
+    const current = vpc.subnets.filter(
+      (s) =>
+        previous.some((o) => o.id === s.id || o.ipv4 === s.ipv4) ||
+        wanted.some((w) => w.ipv4 === s.ipv4 && w.label === s.label),
     );
     return { outs: await converge(vpc, current, news) };
   },
@@ -344,5 +349,7 @@ export class Vpc extends pulumi.dynamic.Resource {
       TOKEN_MODULE,
       "Vpc",
     );
+    // Known during the preview of an update, so subnets taking `vpcId` are not shown as replaced.
+    this.vpcId = idOutput(this, Number);
   }
 }

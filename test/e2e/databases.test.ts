@@ -139,6 +139,13 @@ test("a preview right after up shows no changes", async () => {
   expect(preview.changeSummary).toEqual({ same: 3 });
 });
 
+test("a refresh right after up finds no drift, and the preview after it is still clean", async () => {
+  const refresh = await testStack.stack.refresh({ color: "never" });
+  expect(refresh.summary.resourceChanges).toEqual({ same: 3 });
+  const preview = await testStack.stack.preview({ color: "never", diff: true });
+  expect(preview.changeSummary).toEqual({ same: 3 });
+});
+
 test("adding an address to the allow list is an in-place update, and the normalised list leaves no diff", async () => {
   const ordersId = (await testStack.stack.outputs()).ordersId.value as number;
   wanted.allowList = ["10.0.0.0/16", "203.0.113.7"];

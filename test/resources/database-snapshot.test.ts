@@ -56,6 +56,15 @@ describe("DatabaseSnapshot check and diff", () => {
     ).toEqual({ changes: true });
   });
 
+  test("writing out the default target replaces nothing", async () => {
+    const olds = { engine: "mysql", instanceId: 1, label: "a1", backupId: 5 };
+    const news = { engine: "mysql", instanceId: 1, label: "a1", target: "primary" };
+    expect(await p.diff("mysql/1/5", olds, news)).toEqual({ changes: false });
+    expect(await p.diff("mysql/1/5", { ...olds, target: "primary" }, { ...news, target: undefined })).toEqual({
+      changes: false,
+    });
+  });
+
   test("ids have the form engine/instance/backup", () => {
     expect(parseSnapshotId("postgresql/12/34")).toEqual({ engine: "postgresql", instanceId: 12, backupId: 34 });
     expect(parseSnapshotId("mysql/12")).toBeUndefined();

@@ -3,23 +3,6 @@ import { provider as pgProvider } from "../../src/resources/postgresql-database.
 import { UNKNOWN } from "../../src/resources/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
-/** Outputs an in-place update keeps, which the engine then shows as known during preview. */
-const DATABASE_STABLES = [
-  "region",
-  "engineId",
-  "clusterSize",
-  "encrypted",
-  "sslConnection",
-  "replicationType",
-  "replicationCommitType",
-  "instanceId",
-  "engineType",
-  "version",
-  "port",
-  "rootUsername",
-  "created",
-];
-
 const emulator = useProviderEmulator();
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
 const pg = pgProvider as Required<typeof pgProvider>;
@@ -174,7 +157,7 @@ describe("database diff", () => {
   };
 
   test("no changes when only API-filled values differ", async () => {
-    expect(await mysql.diff("7", olds, news)).toEqual({ changes: false, stables: DATABASE_STABLES });
+    expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
   });
 
   test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])(
@@ -219,7 +202,6 @@ describe("database diff", () => {
   ])("%s updates in place", async (field, value) => {
     expect(await mysql.diff("7", olds, { ...news, [field]: value })).toEqual({
       changes: true,
-      stables: DATABASE_STABLES,
     });
   });
 
@@ -249,9 +231,9 @@ describe("database lifecycle", () => {
       caCertificate: expect.any(String),
     });
     // Right after create, the program's inputs show no changes.
-    expect(await mysql.diff(created.id, created.outs, inputs)).toEqual({ changes: false, stables: DATABASE_STABLES });
+    expect(await mysql.diff(created.id, created.outs, inputs)).toEqual({ changes: false });
     const read = await mysql.read(created.id, created.outs);
-    expect(await mysql.diff(created.id, read.props!, inputs)).toEqual({ changes: false, stables: DATABASE_STABLES });
+    expect(await mysql.diff(created.id, read.props!, inputs)).toEqual({ changes: false });
   });
 
   test("update resizes, changes the allow list and window, rotates credentials, patches", async () => {
@@ -276,7 +258,7 @@ describe("database lifecycle", () => {
       replicationCommitType: "local",
     });
     expect(updated.outs!.rootPassword).not.toEqual(created.outs.rootPassword);
-    expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false, stables: DATABASE_STABLES });
+    expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false });
     const log = (await emulator().control.requests()).map((r) => `${r.method} ${r.path}`);
     expect(log).toEqual(
       expect.arrayContaining([
@@ -319,6 +301,15 @@ describe("database lifecycle", () => {
     const news = { ...inputs, timeouts: { create: "5m" } };
     const resumed = await mysql.update(err.id as string, err.properties as Record<string, unknown>, news);
     expect(resumed.outs).toMatchObject({ status: "active", rootPassword: expect.any(String) });
+  });
+
+  test("updating a failed database stops at once and says how to replace it", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    await emulator().control.setStatus("mysql", Number(created.id), "failed");
+    const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"] })).inputs;
+    const err = await thrown(mysql.update(created.id, created.outs, news));
+    expect(err.message).toMatch(/status is "failed", from which it does not recover/);
+    expect(err.message).toMatch(/pulumi up --replace/);
   });
 
   test("delete waits for a deletable status, tolerates 404 and waits until gone", async () => {
