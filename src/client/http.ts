@@ -34,7 +34,8 @@ const API_PREFIX = "/v4";
 
 /**
  * Builds an API path from raw segments, escaping each with encodeURIComponent, so an id can never
- * reach a different route. Empty segments are refused: `/vpcs/` would silently be the list.
+ * reach a different route. Empty segments are refused: `/vpcs/` would silently be the list; so are
+ * `.` and `..`, which URL parsing would resolve (`/regions/..` is `/v4/`).
  */
 export function apiPath(...segments: (string | number)[]): string {
   return segments
@@ -44,6 +45,8 @@ export function apiPath(...segments: (string | number)[]): string {
       }
       const text = String(segment);
       if (text === "") throw new TypeError("Empty path segment");
+      // URL parsing resolves `.` and `..` (escaped or not), which would send the call to another route.
+      if (text === "." || text === "..") throw new TypeError(`Invalid path segment "${text}"`);
       return `/${encodeURIComponent(text)}`;
     })
     .join("");
@@ -83,6 +86,7 @@ export class HttpClient {
   private readonly baseUrl: string;
   private readonly policy: RetryPolicy;
   private readonly log: (msg: string) => void;
+  private readonly timeoutMs: number;
   // Non-enumerable: keeps the token out of util.inspect and JSON.stringify of the client.
   declare private readonly token: string | undefined;
 
@@ -90,13 +94,14 @@ export class HttpClient {
     this.baseUrl = normalizeApiUrl(config.apiUrl);
     this.policy = retryPolicy(config.retry);
     this.log = config.logger ?? (() => undefined);
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     Object.defineProperty(this, "token", { value: config.token, enumerable: false });
     this.got = got.extend({
       retry: { limit: 0 },
       throwHttpErrors: false,
       followRedirect: false,
       responseType: "text",
-      timeout: { connect: CONNECT_TIMEOUT_MS, request: config.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      timeout: { connect: CONNECT_TIMEOUT_MS, request: this.timeoutMs },
       headers: { "user-agent": config.userAgent ?? defaultUserAgent(), accept: "application/json" },
     });
   }
@@ -113,7 +118,10 @@ export class HttpClient {
       return await pRetry(
         async () => {
           attempts++;
-          return (await this.once(method, fullPath, options)) as T;
+          // A retry may not outlive the call's total time: its timeout is cut to what is left.
+          const timeoutMs =
+            attempts === 1 ? this.timeoutMs : Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
+          return (await this.once(method, fullPath, options, timeoutMs)) as T;
         },
         {
           retries: this.policy.retries,
@@ -140,7 +148,7 @@ export class HttpClient {
     }
   }
 
-  private async once(method: HttpMethod, path: string, options: RequestOptions): Promise<unknown> {
+  private async once(method: HttpMethod, path: string, options: RequestOptions, timeoutMs: number): Promise<unknown> {
     const headers: Record<string, string> = {};
     if (options.auth !== false) {
       if (this.token === undefined) {
@@ -157,6 +165,7 @@ export class HttpClient {
       response = await this.got(this.baseUrl + path, {
         method,
         headers,
+        timeout: { connect: CONNECT_TIMEOUT_MS, request: timeoutMs },
         ...(options.body !== undefined ? { json: withoutUndefined(options.body) } : {}),
         ...(searchParams ? { searchParams } : {}),
       });
@@ -232,7 +241,11 @@ export class HttpClient {
   }
 
   private throwing(init: ConstructorParameters<typeof ApiError>[0]): never {
-    const errors = init.errors?.map((e) => ({ ...e, reason: this.redact(e.reason) }));
+    const errors = init.errors?.map((e) => ({
+      ...e,
+      ...(e.field !== undefined ? { field: this.redact(e.field) } : {}),
+      reason: this.redact(e.reason),
+    }));
     throw new ApiError({ ...init, ...(errors ? { errors } : {}) });
   }
 

@@ -69,6 +69,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   });
 
   app.addHook("onRequest", faults.hook(log));
+  app.addHook("preClose", async () => faults.close());
   app.addHook("onRequest", authenticate(store));
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");

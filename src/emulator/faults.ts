@@ -41,8 +41,6 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const TITLES: Record<number, string> = {
   502: "Bad Gateway",
   503: "Service Temporarily Unavailable",
@@ -74,6 +72,9 @@ export class Faults {
   private limit: RateLimit | null = null;
   private windowStart = 0;
   private used = 0;
+  /** Ends of the latency delays in progress, so closing the app never waits for one. */
+  private readonly delays = new Set<() => void>();
+  private closing = false;
 
   /** Adds a rule; returns it with its id. */
   add(rule: FaultRule): ActiveFault {
@@ -92,6 +93,15 @@ export class Faults {
     this.rules = [];
   }
 
+  /**
+   * Ends every latency delay in progress at once. The app calls it when closing, so an injected
+   * latency never keeps a closed emulator's process alive.
+   */
+  close(): void {
+    this.closing = true;
+    for (const end of [...this.delays]) end();
+  }
+
   /** Sets (or with null removes) the shared rate limit; a new window starts now. */
   setRateLimit(limit: RateLimit | null): void {
     this.limit = limit;
@@ -107,7 +117,15 @@ export class Faults {
       this.applyRateLimit(reply);
       const rule = this.take(request.method, path);
       if (!rule) return undefined;
-      if (rule.latencyMs) await sleep(rule.latencyMs);
+      if (rule.latencyMs) {
+        await this.delay(rule.latencyMs);
+        // The emulator closed meanwhile: nothing more may happen to its state.
+        if (this.closing) {
+          reply.hijack();
+          request.raw.socket.destroy?.();
+          return reply;
+        }
+      }
       if (rule.drop) {
         log.record(request.method, request.url, 0);
         reply.hijack();
@@ -123,6 +141,22 @@ export class Faults {
       }
       throw new ApiFailure(rule.status, [{ reason: rule.status >= 500 ? "Please try again later" : "Injected fault" }]);
     };
+  }
+
+  /**
+   * Waits `ms`, or less when the app closes first. A client that gives up meanwhile does not cut
+   * the wait: the request is still handled afterwards, as a slow server would.
+   */
+  private delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.delays.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.delays.add(end);
+    });
   }
 
   private take(method: string, path: string): ActiveFault | undefined {

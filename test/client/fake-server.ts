@@ -22,6 +22,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Destroy the socket after the request arrived, without answering. */
   drop?: boolean;
+  /** Never answer (the socket stays open until the server closes). */
+  hang?: boolean;
 }
 
 /** Computes an answer from the request. */
@@ -68,6 +70,7 @@ export async function startFakeServer(fallback: Responder = () => ({ body: {} })
         req.socket.destroy();
         return;
       }
+      if (reply.hang) return;
       const text = reply.raw ?? JSON.stringify(reply.body ?? {});
       res.writeHead(reply.status ?? 200, {
         "content-type": reply.raw !== undefined ? "text/html" : "application/json",

@@ -73,6 +73,14 @@ describe("paths", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  test("`.` and `..` segments are refused: URL parsing would resolve them to another route", async () => {
+    await expect(client.regions.get("..")).rejects.toThrow(/Invalid path segment ".."/);
+    await expect(client.regions.getAvailability(".")).rejects.toThrow(/Invalid path segment "."/);
+    await expect(client.engines.get("mysql/..")).rejects.toThrow(/Invalid path segment/);
+    await expect(client.vpcs.get(".." as unknown as number)).rejects.toThrow(/Invalid path segment/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   test("list options become page and page_size", async () => {
     server.script({ body: { data: [{ id: 1 }], page: 2, pages: 2, results: 26 } });
     await client.vpcs.list({ page: 2, pageSize: 25 });

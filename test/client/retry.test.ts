@@ -221,6 +221,26 @@ test("the token appears nowhere in what a faulty run logs or throws", async () =
   expect(text.toLowerCase()).not.toContain("authorization: bearer");
 });
 
+test("a retry never outlives the call's total time: its timeout is cut to what is left", async () => {
+  // The first answer is a 503; the retry then hangs. With only the 60 s per-attempt timeout the
+  // call would hang far beyond maxRetryTimeMs (and beyond this test's own 20 s timeout).
+  server.script({ status: 503, body: { errors: [{ reason: "busy" }] } }, { hang: true });
+  const err = await failure(client(server.url, { ...fast, maxRetryTimeMs: 2_000 }).vpcs.get(1));
+  expect(err.status).toBe(0);
+  expect(err.attempts).toBe(2);
+  expect(err.message).toMatch(/^GET \/v4\/vpcs\/1 failed \(network error ETIMEDOUT\).*gave up after 2 attempts/);
+  const attemptTimeout = Number(/for (\d+)ms/.exec(err.message)?.[1]);
+  expect(attemptTimeout).toBeLessThanOrEqual(2_000);
+  expect(server.requests).toHaveLength(2);
+}, 20_000);
+
+test("a token echoed in an error's field is redacted too", async () => {
+  server.script({ status: 400, body: { errors: [{ field: TOKEN, reason: "bad" }] } });
+  const err = await failure(client().vpcs.get(1));
+  expect(err.errors[0].field).toBe("[REDACTED]");
+  expect([err.message, JSON.stringify(err), inspect(err, { depth: 10 })].join("\n")).not.toContain(TOKEN);
+});
+
 describe("backoff", () => {
   const policy = retryPolicy({ minTimeoutMs: 100, maxTimeoutMs: 1000 });
   const plain = new ApiError({ status: 503, method: "GET", path: "/v4/x" });

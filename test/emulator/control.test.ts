@@ -1,5 +1,5 @@
 /** The control API: faults, rate limit, request log, reset, seed and clock. */
-import { withEmulator } from "../support/emulator.js";
+import { startTestEmulator, withEmulator } from "../support/emulator.js";
 import { apiCaller, errorsOf } from "./http.js";
 
 const em = withEmulator();
@@ -55,6 +55,30 @@ describe("faults", () => {
   test("latency alone delays, then the request is handled normally", async () => {
     await em().control.addFault({ path: "/v4/vpcs", latencyMs: 50, times: 1 });
     expect((await call("GET", "/vpcs")).status).toBe(200);
+  });
+
+  test("closing the emulator ends a latency in progress: no timer keeps the process alive", async () => {
+    const own = await startTestEmulator();
+    const timers = jest.spyOn(globalThis, "setTimeout");
+    const cleared = jest.spyOn(globalThis, "clearTimeout");
+    try {
+      await own.control.addFault({ path: "/v4/regions", latencyMs: 600_000, times: 1 });
+      const pending = fetch(`${own.apiUrl}/regions`).catch((err: Error) => err);
+      // `times: 1` rules leave the list once a request has taken them: the request is now waiting.
+      while (
+        ((await fetch(`${own.url}/_emulator/faults`).then((r) => r.json())) as { faults: unknown[] }).faults.length
+      )
+        await new Promise((resolve) => setImmediate(resolve));
+      const latency = timers.mock.results[timers.mock.calls.findIndex(([, ms]) => ms === 600_000)]
+        ?.value as NodeJS.Timeout;
+      expect(latency).toBeDefined();
+      await own.close();
+      expect(cleared.mock.calls.some(([handle]) => handle === latency) || !latency.hasRef()).toBe(true);
+      expect(String(await pending)).toMatch(/fetch failed/);
+    } finally {
+      timers.mockRestore();
+      cleared.mockRestore();
+    }
   });
 
   test("rate 0 never fires; DELETE /_emulator/faults clears all", async () => {

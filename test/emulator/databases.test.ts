@@ -268,6 +268,27 @@ describe("backups", () => {
     expect(await backups("mysql", id)).toHaveLength(7);
   });
 
+  test("no automatic backup is taken at a midnight passed while still provisioning", async () => {
+    const { epochMs } = (await call("GET", "/_emulator/clock")).body as { epochMs: number };
+    const day = 86400_000;
+    await em().control.advanceClock((Math.ceil(epochMs / day) * day - epochMs) / 1000 - 10);
+    const db = await create("mysql"); // provisioning for 600 s, across 0:00 UTC
+    await em().control.advanceClock(700);
+    expect((await get("mysql", db.body.id)).body.status).toBe("active");
+    expect(await backups("mysql", db.body.id)).toEqual([]);
+    await em().control.advanceClock(86400);
+    expect((await backups("mysql", db.body.id)).map((b: { type: string }) => b.type)).toEqual(["auto"]);
+  });
+
+  test("a status forced out of provisioning starts the daily backups only then", async () => {
+    const db = await create("mysql", {}, { "X-Emulator-Provisioning-Seconds": String(30 * 86400) });
+    await em().control.advanceClock(3 * 86400);
+    await em().control.setStatus("mysql", db.body.id, "active");
+    expect(await backups("mysql", db.body.id)).toEqual([]);
+    await em().control.advanceClock(86400);
+    expect(await backups("mysql", db.body.id)).toHaveLength(1);
+  });
+
   test("restore goes restoring then active; after a credentials reset it ends failed", async () => {
     const id = await active("mysql");
     await call("POST", `${base("mysql")}/${id}/backups`, { body: { label: "before" } });

@@ -256,6 +256,9 @@ export class DatabaseModel {
   /** Control API: forces a status and cancels timers that would move it. */
   setStatus(engine: EngineType, id: number, status: string): DatabaseRecord {
     const db = this.get(engine, id, null);
+    // Leaving provisioning by hand starts the daily backups now, as the timer would have.
+    if (db.status === "provisioning" && status !== "provisioning")
+      db.backupsCheckedUntil = Math.max(db.backupsCheckedUntil, this.store.clock.now());
     db.status = status;
     db.pending = db.pending.filter((p) => !TRANSIENT_KINDS.has(p.kind));
     return db;

@@ -17,6 +17,8 @@ export function settle(db: DatabaseRecord, now: number, newId: () => number): vo
     switch (change.kind) {
       case "provisioned":
         if (db.status === "provisioning") db.status = "active";
+        // Daily backups count from here: no midnight passed while provisioning takes one.
+        db.backupsCheckedUntil = Math.max(db.backupsCheckedUntil, change.at);
         break;
       case "updated":
         if (db.status === "updating") db.status = "active";
