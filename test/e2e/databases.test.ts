@@ -4,11 +4,10 @@
  * right after `up` is clean, an allow-list change is an in-place update that leaves no diff behind,
  * and a region change replaces the database even though the label stays the same.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { MysqlDatabase } from "../../src/resources/mysql-database";
 import { PostgresqlDatabase } from "../../src/resources/postgresql-database";
-import { api, FAST_POLLING, list, readStateFiles } from "./helpers";
+import { api, list, readStateFiles, useE2e } from "./helpers";
 
 interface ApiDatabase {
   id: number;
@@ -18,58 +17,48 @@ interface ApiDatabase {
   allow_list: string[];
 }
 
-let emulator: TestEmulator;
+const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 2, updatingSeconds: 1 }));
 let testStack: TestStack;
 
 /** What the program asks for; the stories change it between runs. */
 const wanted = { region: "us-east", allowList: ["10.0.0.0/16"] };
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
-  await emulator.control.setTimings({ provisioningSeconds: 2, updatingSeconds: 1 });
-  testStack = await createTestStack(
-    async () => {
-      const orders = new MysqlDatabase("orders", {
-        label: "orders-db",
-        region: wanted.region,
-        type: "g6-nanode-1",
-        engineId: "mysql/8.0.30",
-        allowList: wanted.allowList,
-      });
-      const analytics = new PostgresqlDatabase("analytics", {
-        label: "analytics-db",
-        region: "us-west",
-        type: "g6-nanode-1",
-        engineId: "postgresql/14.6",
-        clusterSize: 3,
-        // The API answers "async" for PostgreSQL while the state keeps one spelling: no diff either way.
-        replicationType: "async",
-      });
-      return {
-        ordersId: orders.instanceId,
-        ordersRegion: orders.region,
-        ordersAllowList: orders.allowList,
-        ordersHosts: orders.hosts,
-        ordersPort: orders.port,
-        ordersStatus: orders.status,
-        ordersUser: orders.rootUsername,
-        ordersPassword: orders.rootPassword,
-        ordersCa: orders.caCertificate,
-        analyticsId: analytics.instanceId,
-        analyticsHosts: analytics.hosts,
-        analyticsPort: analytics.port,
-        analyticsStatus: analytics.status,
-        analyticsUser: analytics.rootUsername,
-        analyticsPassword: analytics.rootPassword,
-      };
-    },
-    { apiUrl: emulator.url, token: emulator.token, env: FAST_POLLING },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testStack?.dispose();
-  await emulator?.close();
+  testStack = await e2e.stack(async () => {
+    const orders = new MysqlDatabase("orders", {
+      label: "orders-db",
+      region: wanted.region,
+      type: "g6-nanode-1",
+      engineId: "mysql/8.0.30",
+      allowList: wanted.allowList,
+    });
+    const analytics = new PostgresqlDatabase("analytics", {
+      label: "analytics-db",
+      region: "us-west",
+      type: "g6-nanode-1",
+      engineId: "postgresql/14.6",
+      clusterSize: 3,
+      // The API answers "async" for PostgreSQL while the state keeps one spelling: no diff either way.
+      replicationType: "async",
+    });
+    return {
+      ordersId: orders.instanceId,
+      ordersRegion: orders.region,
+      ordersAllowList: orders.allowList,
+      ordersHosts: orders.hosts,
+      ordersPort: orders.port,
+      ordersStatus: orders.status,
+      ordersUser: orders.rootUsername,
+      ordersPassword: orders.rootPassword,
+      ordersCa: orders.caCertificate,
+      analyticsId: analytics.instanceId,
+      analyticsHosts: analytics.hosts,
+      analyticsPort: analytics.port,
+      analyticsStatus: analytics.status,
+      analyticsUser: analytics.rootUsername,
+      analyticsPassword: analytics.rootPassword,
+    };
+  });
 }, 120_000);
 
 test("up waits until both databases are active and shows their hosts, ports and status", async () => {
@@ -92,9 +81,9 @@ test("up waits until both databases are active and shows their hosts, ports and 
     `db-${analyticsId}-primary.us-west.emulator.internal`,
   );
 
-  const mysql = await api<ApiDatabase>(emulator, "GET", `/databases/mysql/instances/${ordersId}`);
+  const mysql = await api<ApiDatabase>(e2e.emulator, "GET", `/databases/mysql/instances/${ordersId}`);
   expect(mysql).toMatchObject({ label: "orders-db", status: "active", allow_list: ["10.0.0.0/16"] });
-  const postgres = await api<ApiDatabase>(emulator, "GET", `/databases/postgresql/instances/${analyticsId}`);
+  const postgres = await api<ApiDatabase>(e2e.emulator, "GET", `/databases/postgresql/instances/${analyticsId}`);
   expect(postgres).toMatchObject({ label: "analytics-db", status: "active", region: "us-west" });
 });
 
@@ -111,16 +100,20 @@ test("root credentials and the CA certificate are secret outputs and never plain
   const ordersId = outputs.ordersId.value as number;
   const analyticsId = outputs.analyticsId.value as number;
   const mysqlCredentials = await api<{ username: string; password: string }>(
-    emulator,
+    e2e.emulator,
     "GET",
     `/databases/mysql/instances/${ordersId}/credentials`,
   );
   const pgCredentials = await api<{ username: string; password: string }>(
-    emulator,
+    e2e.emulator,
     "GET",
     `/databases/postgresql/instances/${analyticsId}/credentials`,
   );
-  const mysqlCa = await api<{ ca_certificate: string }>(emulator, "GET", `/databases/mysql/instances/${ordersId}/ssl`);
+  const mysqlCa = await api<{ ca_certificate: string }>(
+    e2e.emulator,
+    "GET",
+    `/databases/mysql/instances/${ordersId}/ssl`,
+  );
   expect(outputs.ordersUser.value).toBe("root");
   expect(outputs.ordersPassword.value).toBe(mysqlCredentials.password);
   expect(outputs.ordersCa.value).toBe(mysqlCa.ca_certificate);
@@ -159,7 +152,7 @@ test("adding an address to the allow list is an in-place update, and the normali
   expect(up.outputs.ordersId.value).toBe(ordersId);
   expect(up.outputs.ordersAllowList.value).toEqual(["10.0.0.0/16", "203.0.113.7/32"]);
   expect(up.outputs.ordersStatus.value).toBe("active");
-  const mysql = await api<ApiDatabase>(emulator, "GET", `/databases/mysql/instances/${ordersId}`);
+  const mysql = await api<ApiDatabase>(e2e.emulator, "GET", `/databases/mysql/instances/${ordersId}`);
   expect(mysql.allow_list).toEqual(["10.0.0.0/16", "203.0.113.7/32"]);
 
   // The program still says "203.0.113.7"; the state says "/32". That is the same list.
@@ -183,7 +176,7 @@ test("changing the region replaces the database, deleting the old one first beca
   expect(up.outputs.ordersRegion.value).toBe("eu-central");
   expect(up.outputs.ordersStatus.value).toBe("active");
 
-  const mysql = await list<ApiDatabase>(emulator, "/databases/mysql/instances");
+  const mysql = await list<ApiDatabase>(e2e.emulator, "/databases/mysql/instances");
   expect(mysql.map((d) => ({ id: d.id, label: d.label, region: d.region }))).toEqual([
     { id: newId, label: "orders-db", region: "eu-central" },
   ]);
@@ -195,5 +188,5 @@ test("changing the region replaces the database, deleting the old one first beca
 test("destroy removes both databases", async () => {
   const destroy = await testStack.stack.destroy({ color: "never" });
   expect(destroy.summary.result).toBe("succeeded");
-  expect(await list(emulator, "/databases/instances")).toEqual([]);
+  expect(await list(e2e.emulator, "/databases/instances")).toEqual([]);
 });

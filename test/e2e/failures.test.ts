@@ -4,24 +4,13 @@
  * destroy removes it), and a subnet that compute instances still use cannot be destroyed until
  * they are gone, with an error naming them.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { MysqlDatabase } from "../../src/resources/mysql-database";
 import { Vpc } from "../../src/resources/vpc";
 import { VpcSubnet } from "../../src/resources/vpc-subnet";
-import { eventually, failureText, FAST_POLLING, list, type StateResource } from "./helpers";
+import { eventually, failureText, list, type StateResource, useE2e } from "./helpers";
 
-let emulator: TestEmulator;
-const stacks: TestStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-
-afterAll(async () => {
-  for (const s of stacks) await s.dispose();
-  await emulator?.close();
-}, 120_000);
+const e2e = useE2e();
 
 async function stateOf(testStack: TestStack, type: string): Promise<StateResource | undefined> {
   const deployment = (await testStack.stack.exportStack()).deployment as {
@@ -34,29 +23,25 @@ async function stateOf(testStack: TestStack, type: string): Promise<StateResourc
 
 test("a database that fails during provisioning fails the up, stays in the state with its id, and destroy removes it", async () => {
   // Long enough that only the forced status can end the wait.
-  await emulator.control.setTimings({ provisioningSeconds: 3600 });
-  const testStack = await createTestStack(
-    async () => {
-      const db = new MysqlDatabase("doomed", {
-        label: "doomed-db",
-        region: "us-east",
-        type: "g6-nanode-1",
-        engineId: "mysql/8.0.30",
-      });
-      return { instanceId: db.instanceId };
-    },
-    { apiUrl: emulator.url, token: emulator.token, env: FAST_POLLING },
-  );
-  stacks.push(testStack);
+  await e2e.emulator.control.setTimings({ provisioningSeconds: 3600 });
+  const testStack = await e2e.stack(async () => {
+    const db = new MysqlDatabase("doomed", {
+      label: "doomed-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engineId: "mysql/8.0.30",
+    });
+    return { instanceId: db.instanceId };
+  });
 
   const up = testStack.stack.up({ color: "never" });
   // While the provider waits for provisioning, the platform gives up on the database.
   const created = await eventually(
-    async () => (await list<{ id: number; status: string }>(emulator, "/databases/mysql/instances"))[0],
+    async () => (await list<{ id: number; status: string }>(e2e.emulator, "/databases/mysql/instances"))[0],
     "the database to be created",
   );
   expect(created.status).toBe("provisioning");
-  await emulator.control.setStatus("mysql", created.id, "failed");
+  await e2e.emulator.control.setStatus("mysql", created.id, "failed");
 
   const message = await failureText(up);
   expect(message).toContain(`mysql database ${created.id}`);
@@ -71,19 +56,15 @@ test("a database that fails during provisioning fails the up, stays in the state
   const destroy = await testStack.stack.destroy({ color: "never" });
   expect(destroy.summary.result).toBe("succeeded");
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
-  expect(await list(emulator, "/databases/mysql/instances")).toEqual([]);
+  expect(await list(e2e.emulator, "/databases/mysql/instances")).toEqual([]);
 });
 
 test("a subnet in use by a compute instance cannot be destroyed until the instance is gone", async () => {
-  const testStack = await createTestStack(
-    async () => {
-      const vpc = new Vpc("net", { label: "busy-net", region: "us-east" });
-      const web = new VpcSubnet("web", { vpcId: vpc.vpcId, label: "web", ipv4: "10.0.1.0/24" });
-      return { vpcId: vpc.vpcId, subnetId: web.subnetId, gateway: web.gateway };
-    },
-    { apiUrl: emulator.url, token: emulator.token },
-  );
-  stacks.push(testStack);
+  const testStack = await e2e.stack(async () => {
+    const vpc = new Vpc("net", { label: "busy-net", region: "us-east" });
+    const web = new VpcSubnet("web", { vpcId: vpc.vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    return { vpcId: vpc.vpcId, subnetId: web.subnetId, gateway: web.gateway };
+  });
 
   const up = await testStack.stack.up({ color: "never" });
   expect(up.summary.resourceChanges).toEqual({ create: 3 });
@@ -92,7 +73,7 @@ test("a subnet in use by a compute instance cannot be destroyed until the instan
   const subnetId = up.outputs.subnetId.value as number;
 
   // Someone started an instance with an interface on the subnet, outside Pulumi.
-  await emulator.control.seed({
+  await e2e.emulator.control.seed({
     computes: [{ id: 7001, label: "web-1", region: "us-east", interfaces: [{ subnet_id: subnetId }] }],
   });
 
@@ -102,13 +83,13 @@ test("a subnet in use by a compute instance cannot be destroyed until the instan
   // Nothing was deleted: the subnet and its VPC are still in the state and at the API.
   expect((await stateOf(testStack, "VpcSubnet"))?.id).toBe(String(subnetId));
   expect((await stateOf(testStack, "Vpc"))?.id).toBe(String(vpcId));
-  expect((await list<{ id: number }>(emulator, `/vpcs/${vpcId}/subnets`)).map((s) => s.id)).toEqual([subnetId]);
+  expect((await list<{ id: number }>(e2e.emulator, `/vpcs/${vpcId}/subnets`)).map((s) => s.id)).toEqual([subnetId]);
 
-  const removed = await fetch(`${emulator.url}/_emulator/computes/7001`, { method: "DELETE" });
+  const removed = await fetch(`${e2e.emulator.url}/_emulator/computes/7001`, { method: "DELETE" });
   expect(removed.ok).toBe(true);
 
   const destroy = await testStack.stack.destroy({ color: "never" });
   expect(destroy.summary.result).toBe("succeeded");
   expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
-  expect(await list(emulator, "/vpcs")).toEqual([]);
+  expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
 });

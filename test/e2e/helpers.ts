@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import type { TestEmulator } from "../support/emulator";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { createTestStack, type TestStack } from "../support/pulumi";
 
 /**
  * Environment for every e2e stack: database waits poll fifty times faster than in production, so
@@ -73,4 +75,40 @@ export interface StateResource {
   type: string;
   id?: string;
   outputs?: Record<string, unknown>;
+}
+
+/** An emulator for one test file and the stacks made against it. */
+export interface E2e {
+  /** The file's emulator (started in `beforeAll`). */
+  readonly emulator: TestEmulator;
+  /** A fresh stack of `program` configured for the emulator, destroyed and removed after the file. */
+  stack(program: PulumiFn, env?: Record<string, string>): Promise<TestStack>;
+}
+
+/**
+ * Starts an emulator before the file's tests (then runs `prepare`, e.g. to set timings) and, after
+ * them, destroys every stack made with `stack()` and closes the emulator.
+ */
+export function useE2e(prepare?: (emulator: TestEmulator) => Promise<unknown>): E2e {
+  let emulator: TestEmulator | undefined;
+  const stacks: TestStack[] = [];
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    await prepare?.(emulator);
+  });
+  afterAll(async () => {
+    for (const s of stacks) await s.dispose();
+    await emulator?.close();
+  }, 120_000);
+  return {
+    get emulator() {
+      if (!emulator) throw new Error("the emulator starts in beforeAll");
+      return emulator;
+    },
+    async stack(program, env = FAST_POLLING) {
+      const testStack = await createTestStack(program, { apiUrl: this.emulator.url, token: this.emulator.token, env });
+      stacks.push(testStack);
+      return testStack;
+    },
+  };
 }

@@ -2,40 +2,26 @@
  * Changing the provider's configuration is routine (a rotated token, the same API written with a
  * trailing slash): the preview must show no replacement, and `up` must keep every object.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { Vpc } from "../../src/resources/vpc";
 import { VpcSubnet } from "../../src/resources/vpc-subnet";
-import { list } from "./helpers";
+import { list, useE2e } from "./helpers";
 
-let emulator: TestEmulator;
+const e2e = useE2e((emulator) => emulator.control.seed({ tokens: [{ token: "rotated-token", scopes: "*" }] }));
 let testStack: TestStack | undefined;
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  await emulator.control.seed({ tokens: [{ token: "rotated-token", scopes: "*" }] });
-});
-
-afterAll(async () => {
-  await testStack?.dispose();
-  await emulator.close();
-});
-
 test("a rotated token and a reworded API URL replace nothing", async () => {
-  testStack = await createTestStack(
-    async () => {
-      const vpc = new Vpc("net", { label: "config-net", region: "us-east" });
-      const subnet = new VpcSubnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.7.0.0/24" });
-      return { subnetId: subnet.id };
-    },
-    { apiUrl: emulator.url, token: emulator.token },
-  );
+  testStack = await e2e.stack(async () => {
+    const vpc = new Vpc("net", { label: "config-net", region: "us-east" });
+    const subnet = new VpcSubnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.7.0.0/24" });
+    return { subnetId: subnet.id };
+  });
   const { stack } = testStack;
   expect((await stack.up({ color: "never" })).summary.result).toBe("succeeded");
-  const before = await list<{ id: number }>(emulator, "/vpcs");
+  const before = await list<{ id: number }>(e2e.emulator, "/vpcs");
 
   await stack.setConfig("cloudplatform:token", { value: "rotated-token", secret: true });
-  await stack.setConfig("cloudplatform:apiUrl", { value: `${emulator.url}/` });
+  await stack.setConfig("cloudplatform:apiUrl", { value: `${e2e.emulator.url}/` });
   const preview = await stack.preview({ color: "never" });
   expect(preview.changeSummary.replace ?? 0).toBe(0);
   expect(preview.changeSummary.delete ?? 0).toBe(0);
@@ -43,7 +29,7 @@ test("a rotated token and a reworded API URL replace nothing", async () => {
 
   const up = await stack.up({ color: "never" });
   expect(up.summary.resourceChanges?.replace ?? 0).toBe(0);
-  expect(await list<{ id: number }>(emulator, "/vpcs")).toEqual(before);
+  expect(await list<{ id: number }>(e2e.emulator, "/vpcs")).toEqual(before);
 
   // The provider still reads everything back with the new configuration.
   const refresh = await stack.refresh({ color: "never" });

@@ -3,10 +3,9 @@
  * next preview proposes to put the program's value back; a VPC deleted behind its back leaves the
  * state on `refresh` and the next `up` creates it again.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { Vpc } from "../../src/resources/vpc";
-import { api, list, type StateResource } from "./helpers";
+import { api, list, type StateResource, useE2e } from "./helpers";
 
 interface ApiVpc {
   id: number;
@@ -15,7 +14,7 @@ interface ApiVpc {
   region: string;
 }
 
-let emulator: TestEmulator;
+const e2e = useE2e();
 let testStack: TestStack;
 
 /** The VPC's entry in the stack's state, or undefined when the state has none. */
@@ -25,19 +24,10 @@ async function vpcState(): Promise<StateResource | undefined> {
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
-  testStack = await createTestStack(
-    async () => {
-      const vpc = new Vpc("net", { label: "drift-net", region: "us-east", description: "managed by pulumi" });
-      return { vpcId: vpc.vpcId, description: vpc.description };
-    },
-    { apiUrl: emulator.url, token: emulator.token },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testStack?.dispose();
-  await emulator?.close();
+  testStack = await e2e.stack(async () => {
+    const vpc = new Vpc("net", { label: "drift-net", region: "us-east", description: "managed by pulumi" });
+    return { vpcId: vpc.vpcId, description: vpc.description };
+  });
 }, 120_000);
 
 test("a description changed out of band is reported by refresh and put back by the next up", async () => {
@@ -45,7 +35,7 @@ test("a description changed out of band is reported by refresh and put back by t
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const vpcId = up.outputs.vpcId.value as number;
 
-  await api(emulator, "PUT", `/vpcs/${vpcId}`, { description: "edited in the console" });
+  await api(e2e.emulator, "PUT", `/vpcs/${vpcId}`, { description: "edited in the console" });
 
   const refresh = await testStack.stack.refresh({ color: "never" });
   expect(refresh.summary.result).toBe("succeeded");
@@ -61,12 +51,12 @@ test("a description changed out of band is reported by refresh and put back by t
   const fix = await testStack.stack.up({ color: "never" });
   expect(fix.summary.resourceChanges).toEqual({ same: 1, update: 1 });
   expect(fix.outputs.vpcId.value).toBe(vpcId);
-  expect((await api<ApiVpc>(emulator, "GET", `/vpcs/${vpcId}`)).description).toBe("managed by pulumi");
+  expect((await api<ApiVpc>(e2e.emulator, "GET", `/vpcs/${vpcId}`)).description).toBe("managed by pulumi");
 });
 
 test("a VPC deleted out of band leaves the state on refresh and comes back with the next up", async () => {
   const vpcId = (await testStack.stack.outputs()).vpcId.value as number;
-  await api(emulator, "DELETE", `/vpcs/${vpcId}`);
+  await api(e2e.emulator, "DELETE", `/vpcs/${vpcId}`);
 
   const refresh = await testStack.stack.refresh({ color: "never" });
   expect(refresh.summary.result).toBe("succeeded");
@@ -80,7 +70,7 @@ test("a VPC deleted out of band leaves the state on refresh and comes back with 
   expect(up.summary.resourceChanges).toEqual({ same: 1, create: 1 });
   const newId = up.outputs.vpcId.value as number;
   expect(newId).not.toBe(vpcId);
-  const vpcs = await list<ApiVpc>(emulator, "/vpcs");
+  const vpcs = await list<ApiVpc>(e2e.emulator, "/vpcs");
   expect(vpcs.map((v) => ({ id: v.id, label: v.label, description: v.description }))).toEqual([
     { id: newId, label: "drift-net", description: "managed by pulumi" },
   ]);

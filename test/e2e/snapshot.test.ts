@@ -3,11 +3,10 @@
  * for the backup to be listed, a preview right after is clean, and destroy deletes the backup
  * before the database.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { DatabaseSnapshot } from "../../src/resources/database-snapshot";
 import { MysqlDatabase } from "../../src/resources/mysql-database";
-import { FAST_POLLING, list } from "./helpers";
+import { list, useE2e } from "./helpers";
 
 interface ApiBackup {
   id: number;
@@ -15,40 +14,30 @@ interface ApiBackup {
   type: string;
 }
 
-let emulator: TestEmulator;
+const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 2, snapshotSeconds: 1 }));
 let testStack: TestStack;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
-  await emulator.control.setTimings({ provisioningSeconds: 2, snapshotSeconds: 1 });
-  testStack = await createTestStack(
-    async () => {
-      const db = new MysqlDatabase("orders", {
-        label: "orders-db",
-        region: "us-east",
-        type: "g6-nanode-1",
-        engineId: "mysql/8.0.30",
-      });
-      const snapshot = new DatabaseSnapshot("before-migration", {
-        engine: "mysql",
-        instanceId: db.instanceId,
-        label: "beforemigration",
-      });
-      return {
-        instanceId: db.instanceId,
-        snapshotId: snapshot.id,
-        backupId: snapshot.backupId,
-        backupType: snapshot.type,
-        backupLabel: snapshot.label,
-      };
-    },
-    { apiUrl: emulator.url, token: emulator.token, env: FAST_POLLING },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testStack?.dispose();
-  await emulator?.close();
+  testStack = await e2e.stack(async () => {
+    const db = new MysqlDatabase("orders", {
+      label: "orders-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engineId: "mysql/8.0.30",
+    });
+    const snapshot = new DatabaseSnapshot("before-migration", {
+      engine: "mysql",
+      instanceId: db.instanceId,
+      label: "beforemigration",
+    });
+    return {
+      instanceId: db.instanceId,
+      snapshotId: snapshot.id,
+      backupId: snapshot.backupId,
+      backupType: snapshot.type,
+      backupLabel: snapshot.label,
+    };
+  });
 }, 120_000);
 
 test("up creates the database and its snapshot, and a preview right after shows no changes", async () => {
@@ -57,7 +46,7 @@ test("up creates the database and its snapshot, and a preview right after shows 
   expect(up.summary.resourceChanges).toEqual({ create: 3 });
 
   const instanceId = up.outputs.instanceId.value as number;
-  const backups = await list<ApiBackup>(emulator, `/databases/mysql/instances/${instanceId}/backups`);
+  const backups = await list<ApiBackup>(e2e.emulator, `/databases/mysql/instances/${instanceId}/backups`);
   expect(backups.map((b) => ({ label: b.label, type: b.type }))).toEqual([
     { label: "beforemigration", type: "snapshot" },
   ]);
@@ -73,16 +62,16 @@ test("up creates the database and its snapshot, and a preview right after shows 
 
 test("destroy deletes the snapshot and the database", async () => {
   const instanceId = (await testStack.stack.outputs()).instanceId.value as number;
-  await emulator.control.clearRequests();
+  await e2e.emulator.control.clearRequests();
 
   const destroy = await testStack.stack.destroy({ color: "never" });
   expect(destroy.summary.result).toBe("succeeded");
   expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
 
-  const deletes = (await emulator.control.requests()).filter((r) => r.method === "DELETE").map((r) => r.path);
+  const deletes = (await e2e.emulator.control.requests()).filter((r) => r.method === "DELETE").map((r) => r.path);
   expect(deletes).toEqual([
     expect.stringMatching(new RegExp(`^/v4/databases/mysql/instances/${instanceId}/backups/\\d+$`)),
     `/v4/databases/mysql/instances/${instanceId}`,
   ]);
-  expect(await list(emulator, "/databases/instances")).toEqual([]);
+  expect(await list(e2e.emulator, "/databases/instances")).toEqual([]);
 });

@@ -2,56 +2,46 @@
  * Input rules through the real engine: a program with a bad label or a bad range fails `preview`
  * with a message naming the field and the rule, before anything is sent to the API.
  */
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { createTestStack, type TestStack } from "../support/pulumi";
+import type { TestStack } from "../support/pulumi";
 import { MysqlDatabase } from "../../src/resources/mysql-database";
 import { Vpc } from "../../src/resources/vpc";
 import { VpcSubnet } from "../../src/resources/vpc-subnet";
-import { failureText, FAST_POLLING } from "./helpers";
+import { failureText, useE2e } from "./helpers";
 
-let emulator: TestEmulator;
+const e2e = useE2e();
 let testStack: TestStack;
 
 /** Which mistake the program makes; each test picks one. */
 let mistake: "vpc label" | "subnet range" | "database label" = "vpc label";
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
-  testStack = await createTestStack(
-    async () => {
-      const vpc = new Vpc("net", { label: mistake === "vpc label" ? "app--net" : "app-net", region: "us-east" });
-      new VpcSubnet("web", {
-        vpcId: vpc.vpcId,
-        label: "web",
-        ipv4: mistake === "subnet range" ? "10.0.1.7/24" : "10.0.1.0/24",
-      });
-      new MysqlDatabase("orders", {
-        label: mistake === "database label" ? "orders db!" : "orders-db",
-        region: "us-east",
-        type: "g6-nanode-1",
-        engineId: "mysql/8.0.30",
-      });
-    },
-    { apiUrl: emulator.url, token: emulator.token, env: FAST_POLLING },
-  );
+  testStack = await e2e.stack(async () => {
+    const vpc = new Vpc("net", { label: mistake === "vpc label" ? "app--net" : "app-net", region: "us-east" });
+    new VpcSubnet("web", {
+      vpcId: vpc.vpcId,
+      label: "web",
+      ipv4: mistake === "subnet range" ? "10.0.1.7/24" : "10.0.1.0/24",
+    });
+    new MysqlDatabase("orders", {
+      label: mistake === "database label" ? "orders db!" : "orders-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engineId: "mysql/8.0.30",
+    });
+  });
 }, 120_000);
 
 beforeEach(async () => {
-  await emulator.control.clearRequests();
+  await e2e.emulator.control.clearRequests();
 });
 
 afterEach(async () => {
   // Nothing was created or changed: the log holds only the reads of the region and engine
   // catalogue that check makes.
-  const log = await emulator.control.requests();
+  const log = await e2e.emulator.control.requests();
   expect(log.map((r) => `${r.method} ${r.path}`)).toContain("GET /v4/regions");
   expect(log.filter((r) => r.method !== "GET")).toEqual([]);
 });
-
-afterAll(async () => {
-  await testStack?.dispose();
-  await emulator?.close();
-}, 120_000);
 
 test("a VPC label with two hyphens in a row fails preview naming the field and the rule", async () => {
   mistake = "vpc label";
