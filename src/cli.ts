@@ -31,7 +31,14 @@ export function parseEmulatorArgs(args: string[]): EmulatorArgs {
       if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a non-negative number\n${USAGE}`);
       return n;
     };
-    if (flag === "--port") out.port = number();
+    const port = () => {
+      const text = value();
+      const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(n) || n > 65535)
+        throw new Error(`--port needs an integer from 0 to 65535 (0 picks a free port), got "${text}"\n${USAGE}`);
+      return n;
+    };
+    if (flag === "--port") out.port = port();
     else if (flag === "--host") out.host = value();
     else if (flag === "--provisioning-seconds") out.provisioningSeconds = number();
     else if (flag === "--state-file") out.stateFile = value();

@@ -71,10 +71,14 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.addHook("onRequest", faults.hook(log));
   app.addHook("preClose", async () => faults.close());
   app.addHook("onRequest", authenticate(store));
+  // Persist before the response leaves, so a change the client saw acknowledged is on disk.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "GET" && reply.statusCode < 400) store.save();
+    return payload;
+  });
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");
     if (!isControl) log.record(request.method, request.url, reply.statusCode);
-    if (request.method !== "GET" && reply.statusCode < 400) store.save();
   });
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {

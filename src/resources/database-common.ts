@@ -89,6 +89,30 @@ const FAILED_HINT =
   'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
   "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
 
+/**
+ * Statuses a database does not leave for `active` by itself, with the way out. A wait for
+ * `active` stops at once on these; transitional statuses (provisioning, updating, backing_up,
+ * restoring, resuming) are waited out. The API only updates an `active` database.
+ */
+const STUCK_HINTS: Record<string, string> = {
+  failed: FAILED_HINT,
+  degraded:
+    'its status is "degraded" (a node is unhealthy), which the API does not update and which does not ' +
+    "turn active by itself. Restore it from a backup or replace it with `pulumi up --replace <urn>`, " +
+    'or run `pulumi up` again once it reads "active"',
+  suspended:
+    'its status is "suspended", which the API does not update and which does not turn active by itself. ' +
+    'Resume the database, then run `pulumi up` again once it reads "active"',
+  suspending:
+    'its status is "suspending": it is on its way to "suspended", not "active", and the API does not update it. ' +
+    'Resume the database once it is suspended, then run `pulumi up` again once it reads "active"',
+};
+
+/** The reason to stop waiting for `active` at once, or undefined to keep waiting. */
+function stuckReason(status: string): string | undefined {
+  return STUCK_HINTS[status];
+}
+
 /** Fields that cannot change without replacing the database. */
 const IMMUTABLE = [
   "region",
@@ -269,7 +293,7 @@ function waitActive(
       return db;
     },
     done: (db) => db.status === "active",
-    failed: (db) => (db.status === "failed" ? FAILED_HINT : undefined),
+    failed: (db) => stuckReason(db.status),
     describe: (db) => `status ${db.status}`,
     timeoutMs: limitMs,
     profile,
@@ -316,13 +340,16 @@ async function converge(
     const before = await api.getCredentials(id);
     await api.resetCredentials(id);
     await waitFor({
-      what: `the new root password of ${engine} database ${id}`,
+      what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
       poll: async () => {
         const current = await api.get(id);
         seen(current);
-        return current.status === "active" ? await api.getCredentials(id) : undefined;
+        const credentials = current.status === "active" ? await api.getCredentials(id) : undefined;
+        return { status: current.status, credentials };
       },
-      done: (c) => c !== undefined && c.password !== before.password,
+      done: (r) => r.credentials !== undefined && r.credentials.password !== before.password,
+      failed: (r) => stuckReason(r.status),
+      describe: (r) => (r.credentials ? "the old password" : `status ${r.status}`),
       timeoutMs: limitMs,
       profile: QUICK,
     });

@@ -149,6 +149,13 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const left = (): number => Math.max(1, limit - (Date.now() - started));
 
     let db = await api.get(instanceId);
+    // Checked here, not in check: during a preview the database is often not created yet.
+    if (inputs.target === "secondary" && db.cluster_size !== 3) {
+      throw new Error(
+        `target "secondary" needs a 3-node cluster, but ${engine} database ${instanceId} has clusterSize ` +
+          `${db.cluster_size} and so no secondary node. Leave target out (or set it to "primary") for this database.`,
+      );
+    }
     // Backups cannot be listed while provisioning.
     if (db.status === "provisioning") db = await waitReady(engine, api, instanceId, db, left());
     const backups = await api.listBackups(instanceId);

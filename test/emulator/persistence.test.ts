@@ -1,9 +1,15 @@
 /** With a state file, the account survives a restart; without one, nothing is written. */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { buildApp, DEFAULT_TOKEN } from "../../src/emulator/index.js";
 import { startTestEmulator } from "../support/emulator.js";
 import { apiCaller } from "./http.js";
+
+const execFileAsync = promisify(execFile);
 
 let dir: string;
 beforeEach(() => {
@@ -44,4 +50,44 @@ test("without a state file nothing is written", async () => {
   await apiCaller(() => em.url)("POST", "/vpcs", { body: { label: "x", region: "us-east" } });
   await em.close();
   expect(readdirSync(dir)).toEqual([]);
+});
+
+test("an acknowledged change is already in the state file when its response arrives", async () => {
+  const persistFile = join(dir, "state.json");
+  const app = buildApp({ persistFile });
+  // A slow disk: each write takes 300 ms. Written after the response, a client would see the
+  // change acknowledged while the file did not have it yet.
+  const save = app.emulator.store.save.bind(app.emulator.store);
+  jest.spyOn(app.emulator.store, "save").mockImplementation(() => {
+    const until = Date.now() + 300;
+    while (Date.now() < until);
+    save();
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  try {
+    // The client runs in another process, so it is not held up while this one writes.
+    const script = `
+      const res = await fetch(process.argv[1], {
+        method: "POST",
+        headers: { authorization: "Bearer " + process.argv[2], "content-type": "application/json" },
+        body: JSON.stringify({ label: "acked", region: "us-east" }),
+      });
+      await res.text();
+      const fs = require("node:fs");
+      const file = fs.existsSync(process.argv[3]) ? JSON.parse(fs.readFileSync(process.argv[3], "utf8")) : undefined;
+      console.log(JSON.stringify({ status: res.status, labels: file ? file.state.vpcs.map((v) => v.label) : null }));
+    `;
+    const { stdout } = await execFileAsync(process.execPath, [
+      "--input-type=commonjs",
+      "-e",
+      `(async () => {${script}})()`,
+      `http://127.0.0.1:${port}/v4/vpcs`,
+      DEFAULT_TOKEN,
+      persistFile,
+    ]);
+    expect(JSON.parse(stdout)).toEqual({ status: 200, labels: ["acked"] });
+  } finally {
+    await app.close();
+  }
 });

@@ -38,3 +38,15 @@ test("CLI arguments", () => {
   expect(() => parseEmulatorArgs(["--bogus"])).toThrow(/unknown option/);
   expect(() => parseEmulatorArgs(["--port"])).toThrow(/needs a value/);
 });
+
+test.each(["65536", "-1", "80.5", "abc", "", "1e3", "0x50"])("--port %j is a usage error naming the range", (port) => {
+  for (const args of [["--port", port], [`--port=${port}`]]) {
+    expect(() => parseEmulatorArgs(args)).toThrow(/--port needs an integer from 0 to 65535/);
+    expect(() => parseEmulatorArgs(args)).toThrow(/usage: pulumi-cloudplatform emulator/);
+  }
+});
+
+test("--port accepts 0 and 65535", () => {
+  expect(parseEmulatorArgs(["--port", "65535"]).port).toBe(65535);
+  expect(parseEmulatorArgs(["--port=0"]).port).toBe(0);
+});

@@ -111,6 +111,22 @@ describe("DatabaseSnapshot lifecycle", () => {
     expect(posts).toEqual([]);
   });
 
+  test('target "secondary" on a single-node database fails before the snapshot POST, naming target', async () => {
+    const instanceId = await activeDatabase();
+    // check cannot see the database (during a preview it often does not exist yet): it passes.
+    expect(
+      (await p.check({}, { engine: "mysql", instanceId: UNKNOWN, label: "sec1", target: "secondary" })).failures,
+    ).toBeUndefined();
+    await emulator().control.clearRequests();
+    const err = await thrown(p.create({ engine: "mysql", instanceId, label: "sec1", target: "secondary" }));
+    expect(err.message).toMatch(
+      new RegExp(`target "secondary" needs a 3-node cluster, but mysql database ${instanceId} has clusterSize 1`),
+    );
+    expect(err.message).toMatch(/Leave target out \(or set it to "primary"\)/);
+    const posts = (await emulator().control.requests()).filter((r) => r.method === "POST");
+    expect(posts).toEqual([]);
+  });
+
   test("a duplicate label points at adoption, and adoption checks the label", async () => {
     const instanceId = await activeDatabase();
     const created = await p.create({ engine: "mysql", instanceId, label: "keep1" });

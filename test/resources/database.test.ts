@@ -312,6 +312,51 @@ describe("database lifecycle", () => {
     expect(err.message).toMatch(/pulumi up --replace/);
   });
 
+  test("a database turning failed during credentialsRotation ends the wait at once, naming the status", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    await emulator().control.setTimings({ credentialsResetSeconds: 3600 });
+    await emulator().control.clearRequests();
+    const news = (await mysql.check({}, { ...base, credentialsRotation: "rotation-1", timeouts: { update: "30s" } }))
+      .inputs;
+    const pending = thrown(mysql.update(created.id, created.outs, news));
+    const resetSent = async () =>
+      (await emulator().control.requests()).some((r) => r.method === "POST" && r.path.endsWith("/credentials/reset"));
+    while (!(await resetSent())) await new Promise((r) => setTimeout(r, 10));
+    await emulator().control.setStatus("mysql", Number(created.id), "failed");
+    const err = await pending;
+    expect(err.message).toMatch(
+      /Gave up waiting for the new root password of mysql database \d+ \(credentialsRotation\)/,
+    );
+    expect(err.message).toMatch(/status is "failed", from which it does not recover/);
+    expect(err.message).toMatch(/pulumi up --replace/);
+  });
+
+  test.each([
+    ["degraded", /status is "degraded".*Restore it from a backup or replace it/],
+    ["suspended", /status is "suspended".*Resume the database, then run `pulumi up` again/],
+    ["suspending", /status is "suspending".*on its way to "suspended"/],
+  ])("updating a %s database stops at once with the way out, sending no update", async (status, message) => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    await emulator().control.setStatus("mysql", Number(created.id), status);
+    await emulator().control.clearRequests();
+    const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"], timeouts: { update: "30s" } })).inputs;
+    const err = await thrown(mysql.update(created.id, created.outs, news));
+    expect(err.message).toMatch(new RegExp(`Gave up waiting for mysql database ${created.id} to become active`));
+    expect(err.message).toMatch(message);
+    const writes = (await emulator().control.requests()).filter((r) => r.method !== "GET");
+    expect(writes).toEqual([]);
+  });
+
+  test("updating a resuming database waits until it is active, then updates", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    await emulator().control.setStatus("mysql", Number(created.id), "resuming");
+    const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"] })).inputs;
+    const pending = mysql.update(created.id, created.outs, news);
+    await new Promise((r) => setTimeout(r, 200));
+    await emulator().control.setStatus("mysql", Number(created.id), "active");
+    expect((await pending).outs).toMatchObject({ status: "active", allowList: ["10.0.0.0/16"] });
+  });
+
   test("delete waits for a deletable status, tolerates 404 and waits until gone", async () => {
     await emulator().control.setTimings({ provisioningSeconds: 2 });
     const created = await api("/databases/mysql/instances", {
