@@ -124,6 +124,9 @@ const IMMUTABLE = [
   "replicationCommitType",
 ];
 
+/** Inputs changed in place by `update`. */
+const MUTABLE = ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"];
+
 /** Runs every input rule; lenient (check) or strict (create). Returns inputs with defaults filled. */
 export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
   const rules = new Rules(strict);
@@ -248,23 +251,7 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: 
 
 /** The inputs a refresh reports, so the next diff compares the program against reality. */
 function inputsOf(state: Bag): Bag {
-  const keys = [
-    "label",
-    "region",
-    "type",
-    "engineId",
-    "clusterSize",
-    "encrypted",
-    "sslConnection",
-    "replicationType",
-    "replicationCommitType",
-    "allowList",
-    "updates",
-    "credentialsRotation",
-    "patchNow",
-    "adoptId",
-    "timeouts",
-  ];
+  const keys = [...IMMUTABLE, ...MUTABLE];
   return compact(Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]])));
 }
 
@@ -444,7 +431,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     async diff(_id: string, olds: Bag, news: Bag) {
       return computeDiff(olds, news, {
         replace: IMMUTABLE,
-        update: ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"],
+        update: MUTABLE,
         ifSet: ["updates"],
         normalise: {
           allowList: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),

@@ -351,8 +351,13 @@ describe("database lifecycle", () => {
     const created = await mysql.create((await mysql.check({}, base)).inputs);
     await emulator().control.setStatus("mysql", Number(created.id), "resuming");
     const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"] })).inputs;
+    await emulator().control.clearRequests();
     const pending = mysql.update(created.id, created.outs, news);
-    await new Promise((r) => setTimeout(r, 200));
+    // Resume only once the update has looked at the database twice, i.e. is waiting, not failing.
+    const looks = async () =>
+      (await emulator().control.requests()).filter((r) => r.method === "GET" && r.path.endsWith(`/${created.id}`))
+        .length;
+    while ((await looks()) < 2) await new Promise((r) => setTimeout(r, 10));
     await emulator().control.setStatus("mysql", Number(created.id), "active");
     expect((await pending).outs).toMatchObject({ status: "active", allowList: ["10.0.0.0/16"] });
   });
