@@ -2,12 +2,13 @@
  * Managed databases: the cross-engine list (#19) and the per-engine operations, which MySQL
  * (#20 to #33) and PostgreSQL (#34 to #39 and their unnumbered analogues) share path for path.
  */
-import type { HttpClient } from "./http.js";
+import type { HttpClient, RequestOptions } from "./http.js";
 import { apiPath } from "./http.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type {
   CreateDatabaseRequest,
+  CreateOptions,
   CreateSnapshotRequest,
   Database,
   DatabaseBackup,
@@ -31,7 +32,7 @@ export interface DatabaseEngineApi {
   /** #22 / #36 */
   get(id: number): Promise<Database>;
   /** #21 / #35: answers at once with status `provisioning`. */
-  create(request: CreateDatabaseRequest): Promise<Database>;
+  create(request: CreateDatabaseRequest, options?: CreateOptions<Database>): Promise<Database>;
   /** #23 / #37: label, allow_list (replaces the whole list), type (resize), maintenance window. */
   update(id: number, request: UpdateDatabaseRequest): Promise<Database>;
   /** #24 / #38 */
@@ -48,7 +49,10 @@ export interface DatabaseEngineApi {
   restoreBackup(id: number, backupId: number): Promise<void>;
   /** #30 */
   getCredentials(id: number): Promise<DatabaseCredentials>;
-  /** #31: a new root password, readable through getCredentials after a few seconds. */
+  /**
+   * #31: a new root password, readable through getCredentials after a few seconds. Retried like a
+   * PUT when its outcome is unclear: two resets leave one new password, as one does.
+   */
   resetCredentials(id: number): Promise<void>;
   /** #32: applies OS patches now, outside the maintenance window. */
   patch(id: number): Promise<void>;
@@ -127,14 +131,17 @@ export function toBackup(raw: unknown): DatabaseBackup {
 export function databaseEngineApi(http: HttpClient, engine: EngineType): DatabaseEngineApi {
   const base = apiPath("databases", engine, "instances");
   const item = (id: number, ...rest: (string | number)[]) => apiPath("databases", engine, "instances", id, ...rest);
-  const action = async (path: string, body?: object): Promise<void> => {
-    await http.request("POST", path, body === undefined ? {} : { body });
+  const action = async (path: string, options: RequestOptions = {}): Promise<void> => {
+    await http.request("POST", path, options);
   };
   return {
     list: (options) =>
       collectAll(paginate(async (query) => toPage(await http.request("GET", base, { query }), toDatabase), options)),
     get: async (id) => toDatabase(await http.request("GET", item(id))),
-    create: async (request) => toDatabase(await http.request("POST", base, { body: request })),
+    create: async (request, options) =>
+      toDatabase(
+        await http.request("POST", base, { body: request, ...(options?.recover ? { recover: options.recover } : {}) }),
+      ),
     update: async (id, request) => toDatabase(await http.request("PUT", item(id), { body: request })),
     delete: async (id) => {
       await http.request("DELETE", item(id));
@@ -144,14 +151,14 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
         paginate(async (query) => toPage(await http.request("GET", item(id, "backups"), { query }), toBackup), options),
       ),
     getBackup: async (id, backupId) => toBackup(await http.request("GET", item(id, "backups", backupId))),
-    createSnapshot: (id, request) => action(item(id, "backups"), request),
+    createSnapshot: (id, request) => action(item(id, "backups"), { body: request }),
     deleteBackup: async (id, backupId) => {
       await http.request("DELETE", item(id, "backups", backupId));
     },
     restoreBackup: (id, backupId) => action(item(id, "backups", backupId, "restore")),
     getCredentials: async (id) =>
       ({ ...asRecord(await http.request("GET", item(id, "credentials"))) }) as unknown as DatabaseCredentials,
-    resetCredentials: (id) => action(item(id, "credentials", "reset")),
+    resetCredentials: (id) => action(item(id, "credentials", "reset"), { idempotent: true }),
     patch: (id) => action(item(id, "patch")),
     getCertificate: async (id) =>
       ({ ...asRecord(await http.request("GET", item(id, "ssl"))) }) as unknown as DatabaseCertificate,

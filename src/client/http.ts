@@ -6,7 +6,14 @@ import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
 import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 import { defaultUserAgent, normalizeApiUrl, type ClientConfig } from "./config.js";
-import { isRetryable, parseRetryAfter, retryDelayMs, retryPolicy, type RetryPolicy } from "./retry.js";
+import {
+  isRetryable,
+  isUnclearOutcome,
+  parseRetryAfter,
+  retryDelayMs,
+  retryPolicy,
+  type RetryPolicy,
+} from "./retry.js";
 
 /** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -21,6 +28,17 @@ export interface RequestOptions {
   query?: Query;
   /** False for the region and engine operations, which the API serves without authorization. */
   auth?: boolean;
+  /**
+   * For a POST that makes something with a unique key (a label): finds out whether an attempt whose
+   * outcome is unclear (see {@link isUnclearOutcome}) took effect, returning what the POST would
+   * have answered, or undefined when nothing was made. Found: that is the call's result. Not found:
+   * the POST is sent again within the same retry budget. It is also asked after a 400 that follows
+   * an unclear attempt, because that 400 may be the earlier attempt's own object colliding with the
+   * resend ("label must be unique").
+   */
+  recover?: () => Promise<unknown>;
+  /** For a POST whose repetition has the effect of one (a credentials reset): retried like a PUT. */
+  idempotent?: boolean;
 }
 
 /** Network codes that prove the request never reached the server, so even a POST may be resent. */
@@ -113,15 +131,32 @@ export class HttpClient {
   async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const fullPath = API_PREFIX + path;
     const deadline = Date.now() + this.policy.maxRetryTimeMs;
+    const retryMethod = options.idempotent ? "PUT" : method;
     let attempts = 0;
+    // Set when an unclear attempt was looked up and had made nothing: resending is then safe.
+    let resend = false;
+    let sawUnclear = false;
     try {
       return await pRetry(
         async () => {
           attempts++;
+          resend = false;
           // A retry may not outlive the call's total time: its timeout is cut to what is left.
           const timeoutMs =
             attempts === 1 ? this.timeoutMs : Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
-          return (await this.once(method, fullPath, options, timeoutMs)) as T;
+          try {
+            return (await this.once(method, fullPath, options, timeoutMs)) as T;
+          } catch (err) {
+            if (!options.recover || !(err instanceof ApiError)) throw err;
+            const unclear = isUnclearOutcome(err);
+            if (!unclear && !(sawUnclear && err.status === 400)) throw err;
+            sawUnclear ||= unclear;
+            const found = await this.lookUp(options.recover, err);
+            if (found !== undefined) return found as T;
+            // Nothing was made: an unclear attempt may be sent again; a 400 stands as the answer.
+            resend = unclear;
+            throw err;
+          }
         },
         {
           retries: this.policy.retries,
@@ -130,7 +165,7 @@ export class HttpClient {
           minTimeout: 0,
           maxRetryTime: this.policy.maxRetryTimeMs,
           shouldRetry: async ({ error, attemptNumber }) => {
-            if (!(error instanceof ApiError) || !isRetryable(error, method)) return false;
+            if (!(error instanceof ApiError) || !(resend || isRetryable(error, retryMethod))) return false;
             const delay = retryDelayMs(error, attemptNumber, this.policy);
             if (Date.now() + delay > deadline) return false;
             const why = error.retryAfterSeconds !== undefined ? " (Retry-After)" : "";
@@ -145,6 +180,25 @@ export class HttpClient {
     } catch (err) {
       if (err instanceof ApiError && attempts > 1) throw err.withAttempts(attempts);
       throw err;
+    }
+  }
+
+  /**
+   * Runs a POST's `recover` after a failure. A lookup that itself fails leaves the outcome unknown;
+   * resending is still safe there, since the key is unique and a duplicate is refused and looked up.
+   */
+  private async lookUp(recover: () => Promise<unknown>, failure: ApiError): Promise<unknown> {
+    try {
+      const found = await recover();
+      this.log(
+        found === undefined
+          ? `${failure.message}; a lookup found nothing made by it, sending it again`
+          : `${failure.message}; a lookup found what it made, carrying on with that`,
+      );
+      return found;
+    } catch (err) {
+      this.log(`${failure.message}; the lookup of what it made failed too (${String(err)}), sending it again`);
+      return undefined;
     }
   }
 

@@ -8,9 +8,13 @@ import type { RetryConfig } from "./config.js";
 /** Retry bounds with every default filled in. */
 export type RetryPolicy = Required<RetryConfig>;
 
-/** Defaults sized for a Pulumi run: a few retries, under two minutes in total. */
+/**
+ * Defaults sized for a Pulumi run: up to ten retries, under two minutes in total. A `pulumi up`
+ * makes hundreds of calls; with a few percent of them failing, six attempts left a run failing now
+ * and then, while eleven make that a matter of one run in thousands at a 30% failure rate.
+ */
 export const DEFAULT_RETRY: RetryPolicy = {
-  retries: 5,
+  retries: 10,
   minTimeoutMs: 500,
   maxTimeoutMs: 20_000,
   maxRetryTimeMs: 120_000,
@@ -33,7 +37,8 @@ export function retryPolicy(config: RetryConfig | undefined): RetryPolicy {
 /**
  * Whether another attempt is safe and useful. Reads (GET, PUT, DELETE are idempotent) retry on
  * network failures, 408, 429, 5xx and non-JSON proxy pages. A POST is retried only when the server
- * asked for it (429) or the request provably never reached it; anything else might create twice.
+ * asked for it (429) or the request provably never reached it; anything else might create twice,
+ * unless the caller found out that it did not (see `RequestOptions.recover` in http.ts).
  */
 export function isRetryable(error: ApiError, method: string): boolean {
   if (method.toUpperCase() === "POST") {
@@ -42,6 +47,16 @@ export function isRetryable(error: ApiError, method: string): boolean {
   if (error.status === 0) return true;
   if (error.status === 408 || error.status === 429 || error.status >= 500) return true;
   return error.nonJsonBody;
+}
+
+/**
+ * Whether a failed request may nevertheless have been carried out by the server: the connection
+ * broke after the request was sent (reset, hang-up, request timeout), or an answer came that is not
+ * the API's own (408, 5xx, a proxy's HTML page). A 429 or any other API error is a clear refusal.
+ */
+export function isUnclearOutcome(error: ApiError): boolean {
+  if (error.status === 0) return !error.notSent;
+  return error.status === 408 || error.status >= 500 || error.nonJsonBody;
 }
 
 /**

@@ -5,7 +5,14 @@ import type { HttpClient } from "./http.js";
 import { apiPath } from "./http.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type { CreateSubnetRequest, ListOptions, Subnet, SubnetCompute, UpdateSubnetRequest } from "./types.js";
+import type {
+  CreateOptions,
+  CreateSubnetRequest,
+  ListOptions,
+  Subnet,
+  SubnetCompute,
+  UpdateSubnetRequest,
+} from "./types.js";
 
 /** Subnet operations of {@link CloudClient}. */
 export interface SubnetsApi {
@@ -16,7 +23,7 @@ export interface SubnetsApi {
   /** #11 */
   get(vpcId: number, id: number): Promise<Subnet>;
   /** #9 */
-  create(vpcId: number, request: CreateSubnetRequest): Promise<Subnet>;
+  create(vpcId: number, request: CreateSubnetRequest, options?: CreateOptions<Subnet>): Promise<Subnet>;
   /** #12: only the label can change. */
   update(vpcId: number, id: number, request: UpdateSubnetRequest): Promise<Subnet>;
   /** #10: fails while a compute interface still uses the subnet. */
@@ -48,7 +55,13 @@ export function subnetsApi(http: HttpClient): SubnetsApi {
     iterate,
     list: (vpcId, options) => collectAll(iterate(vpcId, options)),
     get: async (vpcId, id) => toSubnet(await http.request("GET", item(vpcId, id))),
-    create: async (vpcId, request) => toSubnet(await http.request("POST", base(vpcId), { body: request })),
+    create: async (vpcId, request, options) =>
+      toSubnet(
+        await http.request("POST", base(vpcId), {
+          body: request,
+          ...(options?.recover ? { recover: options.recover } : {}),
+        }),
+      ),
     update: async (vpcId, id, request) => toSubnet(await http.request("PUT", item(vpcId, id), { body: request })),
     delete: async (vpcId, id) => {
       await http.request("DELETE", item(vpcId, id));

@@ -58,6 +58,16 @@ export interface CreateVpcRequest {
   subnets?: CreateSubnetRequest[];
 }
 
+/**
+ * Options of the create operations (VPC, subnet, database). `recover` looks the object up by its
+ * unique label, so that a create whose answer was lost is found instead of failing or being made
+ * twice; see `RequestOptions.recover`.
+ */
+export interface CreateOptions<T> {
+  /** Returns the object this create made, or undefined when there is none. */
+  recover?: () => Promise<T | undefined>;
+}
+
 /** Body of VPC update. */
 export interface UpdateVpcRequest {
   label?: string;

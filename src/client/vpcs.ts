@@ -6,7 +6,7 @@ import { apiPath } from "./http.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import { toSubnet } from "./subnets.js";
-import type { CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./types.js";
+import type { CreateOptions, CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./types.js";
 
 /** VPC operations of {@link CloudClient}. */
 export interface VpcsApi {
@@ -17,7 +17,7 @@ export interface VpcsApi {
   /** #5 */
   get(id: number): Promise<Vpc>;
   /** #2: creates the VPC together with the subnets given. */
-  create(request: CreateVpcRequest): Promise<Vpc>;
+  create(request: CreateVpcRequest, options?: CreateOptions<Vpc>): Promise<Vpc>;
   /** #6: label and description only; subnets are changed through the subnet operations. */
   update(id: number, request: UpdateVpcRequest): Promise<Vpc>;
   /** #4: deletes the VPC and all its subnets, or nothing. */
@@ -84,7 +84,10 @@ export function vpcsApi(http: HttpClient): VpcsApi {
     iterate,
     list: (options) => collectAll(iterate(options)),
     get: async (id) => toVpc(await http.request("GET", item(id))),
-    create: async (request) => toVpc(await http.request("POST", base, { body: request })),
+    create: async (request, options) =>
+      toVpc(
+        await http.request("POST", base, { body: request, ...(options?.recover ? { recover: options.recover } : {}) }),
+      ),
     update: async (id, request) => toVpc(await http.request("PUT", item(id), { body: request })),
     delete: async (id) => {
       await http.request("DELETE", item(id));

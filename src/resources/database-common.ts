@@ -3,18 +3,20 @@
  * provider, parameterised by engine. The two engines differ only in replication options.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type {
-  CreateDatabaseRequest,
-  Database,
-  DatabaseEngineApi,
-  EngineType,
-  MaintenanceWindow,
-  UpdateDatabaseRequest,
+import {
+  ApiError,
+  type CreateDatabaseRequest,
+  type Database,
+  type DatabaseEngineApi,
+  type EngineType,
+  type MaintenanceWindow,
+  type UpdateDatabaseRequest,
 } from "../client/index.js";
 import { engineProblem, regionProblem } from "./catalogue.js";
 import { assertValid, compact, computeDiff, idOutput, same, TOKEN_MODULE, withSecretOutputs } from "./common.js";
 import { client, configure } from "./context.js";
 import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
+import { claimInterruptedCreate } from "./label-claim.js";
 import {
   allowListInput,
   databaseLabelRule,
@@ -109,7 +111,7 @@ const STUCK_HINTS: Record<string, string> = {
 };
 
 /** The reason to stop waiting for `active` at once, or undefined to keep waiting. */
-function stuckReason(status: string): string | undefined {
+export function stuckReason(status: string): string | undefined {
   return STUCK_HINTS[status];
 }
 
@@ -307,16 +309,11 @@ async function converge(
   if (db.status !== "active")
     db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
 
-  const body: UpdateDatabaseRequest = {};
-  if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
-  const allow = news.allowList as string[] | undefined;
-  if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
-  if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
-  const window = news.updates as MaintenanceWindowInput | undefined;
-  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
-    body.updates = apiWindow(window);
-  if (Object.keys(body).length > 0) {
-    db = await api.update(id, body);
+  // A second round runs only when a lost answer's update turned out to be someone else's.
+  for (let round = 0; round < 2; round++) {
+    const body = updateBody(db, news);
+    if (Object.keys(body).length === 0) break;
+    db = await sendUpdate(api, id, body);
     seen(db);
     // A resize or an allow-list change keeps the database "updating" for a while.
     if (body.type !== undefined || body.allow_list !== undefined || db.status !== "active")
@@ -352,6 +349,19 @@ async function converge(
   return stateOf(engine, db, news, await fetchSecrets(api, id));
 }
 
+/** The update that brings `db` to the mutable inputs; empty when it already matches. */
+function updateBody(db: Database, news: Bag): UpdateDatabaseRequest {
+  const body: UpdateDatabaseRequest = {};
+  if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
+  const allow = news.allowList as string[] | undefined;
+  if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
+  if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
+  const window = news.updates as MaintenanceWindowInput | undefined;
+  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
+    body.updates = apiWindow(window);
+  return body;
+}
+
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const req: CreateDatabaseRequest = {
     label: inputs.label as string,
@@ -379,9 +389,8 @@ function immutableMismatches(engine: EngineType, db: Database, inputs: Bag): str
 }
 
 async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
-  const api = client().database(engine);
   const instanceId = inputs.adoptId as number;
-  const db = await api.get(instanceId);
+  const db = await client().database(engine).get(instanceId);
   const mismatches = immutableMismatches(engine, db, inputs);
   if (mismatches.length > 0) {
     throw new Error(
@@ -389,19 +398,61 @@ async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.Cr
         "These fields cannot be changed, so make the arguments match the database or drop adoptId.",
     );
   }
+  return takeOver(engine, db, inputs);
+}
+
+/**
+ * Makes an existing database this resource's result (just created, adopted, or left by an
+ * interrupted create): waits out provisioning and brings it to the arguments. A failure on the way
+ * still records the database with its id, so the next `pulumi up` resumes instead of creating another.
+ */
+async function takeOver(engine: EngineType, db: Database, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const id = String(db.id);
   let last = db;
   try {
-    const outs = await converge(
-      engine,
-      db,
-      undefined,
-      inputs,
-      timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create),
-      (d) => (last = d),
-    );
-    return { id: String(instanceId), outs };
+    const limit = timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create);
+    return { id, outs: await converge(engine, db, undefined, inputs, limit, (d) => (last = d)) };
   } catch (err) {
-    throw new ResourceInitError(String(instanceId), stateOf(engine, last, inputs), inputs, err);
+    throw new ResourceInitError(id, stateOf(engine, last, inputs), inputs, err);
+  }
+}
+
+/**
+ * Creates the database, or finds the one an interrupted or unanswered earlier attempt made: the
+ * label (unique in the account) is looked up before the POST and again when its outcome is unclear.
+ */
+async function createOrClaim(engine: EngineType, inputs: Bag): Promise<Database> {
+  const api = client().database(engine);
+  const label = inputs.label as string;
+  const byLabel = async (): Promise<Database | undefined> => (await api.list()).find((d) => d.label === label);
+  const existing = await byLabel();
+  if (existing) {
+    const holder = {
+      what: `${engine} database ${existing.id}`,
+      created: existing.created,
+      adoptWith: `adoptId: ${existing.id}`,
+      inProgress: existing.status === "provisioning",
+      mismatches: immutableMismatches(engine, existing, inputs),
+    };
+    claimInterruptedCreate(label, holder, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create));
+    return existing;
+  }
+  return api.create(createRequest(engine, inputs), { recover: byLabel });
+}
+
+/**
+ * Sends an update. When an attempt's answer was lost and the resend is refused because the first
+ * one already moved the database to `updating`, that update is the one in progress: its state is
+ * returned for the caller to wait on, instead of failing the step.
+ */
+async function sendUpdate(api: DatabaseEngineApi, id: number, body: UpdateDatabaseRequest): Promise<Database> {
+  try {
+    return await api.update(id, body);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 400 || err.attempts < 2) throw err;
+    const now = await api.get(id);
+    if (now.status === "updating") return now;
+    throw err;
   }
 }
 
@@ -447,17 +498,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const { rules, inputs } = checkDatabase(engine, news, true);
       assertValid(`${engine} database`, rules.failures);
       if (inputs.adoptId !== undefined) return adopt(engine, inputs);
-      const api = client().database(engine);
-      const created = await api.create(createRequest(engine, inputs));
-      const id = String(created.id);
-      let last = created;
-      try {
-        const limit = timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create);
-        const outs = await converge(engine, created, undefined, inputs, limit, (d) => (last = d));
-        return { id, outs };
-      } catch (err) {
-        throw new ResourceInitError(id, stateOf(engine, last, inputs), inputs, err);
-      }
+      return takeOver(engine, await createOrClaim(engine, inputs), inputs);
     },
 
     async read(id: string, props?: Bag) {

@@ -4,6 +4,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   ApiError,
+  DEFAULT_RETRY,
+  isUnclearOutcome,
   type Database,
   type DatabaseBackup,
   type DatabaseEngineApi,
@@ -11,7 +13,9 @@ import {
 } from "../client/index.js";
 import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
 import { client, configure } from "./context.js";
+import { stuckReason } from "./database-common.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
+import { claimInterruptedCreate } from "./label-claim.js";
 import { lazyProvider } from "./lazy-provider.js";
 import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
@@ -85,6 +89,41 @@ function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
   });
 }
 
+/** How many create attempts with an unclear outcome a snapshot sends before giving up: the client's retry budget. */
+const UNCLEAR_ATTEMPTS = DEFAULT_RETRY.retries + 1;
+
+/**
+ * Asks for the snapshot. The create answers `{}` and the backup is listed only when it ends, so
+ * when an attempt's outcome is unclear, or the database turns out busy with a backup (a sibling
+ * snapshot, or this very request whose answer was lost), it waits until the database is ready and
+ * reads the list: the label there means the request took effect; otherwise it is sent again.
+ */
+async function requestSnapshot(
+  engine: EngineType,
+  api: DatabaseEngineApi,
+  instanceId: number,
+  start: Database,
+  request: { label: string; target?: "primary" | "secondary" },
+  left: () => number,
+): Promise<void> {
+  let db = start;
+  for (let unclear = 0; ;) {
+    if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
+    try {
+      await api.createSnapshot(instanceId, request);
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const lost = isUnclearOutcome(err);
+      db = await api.get(instanceId);
+      if (!lost && !(err.status === 400 && db.status === "backing_up")) throw err;
+      if (lost && ++unclear >= UNCLEAR_ATTEMPTS) throw err;
+      if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
+      if ((await api.listBackups(instanceId)).some((b) => b.label === request.label)) return;
+    }
+  }
+}
+
 /** Waits until the database accepts a snapshot: active, with no other backup running. */
 function waitReady(
   engine: EngineType,
@@ -97,7 +136,8 @@ function waitReady(
     what: `${engine} database ${instanceId} to be active with no backup running`,
     poll: () => api.get(instanceId),
     done: (d) => d.status === "active",
-    failed: (d) => (d.status === "failed" ? `its status is "failed"` : undefined),
+    // Statuses that do not become active by themselves end the wait at once, with the way out.
+    failed: (d) => stuckReason(d.status),
     describe: (d) => `status ${d.status}`,
     timeoutMs: limitMs,
     profile: db.status === "provisioning" ? PROVISIONING : QUICK,
@@ -156,15 +196,20 @@ export const provider: pulumi.dynamic.ResourceProvider = {
           `${db.cluster_size} and so no secondary node. Leave target out (or set it to "primary") for this database.`,
       );
     }
-    // Backups cannot be listed while provisioning.
-    if (db.status === "provisioning") db = await waitReady(engine, api, instanceId, db, left());
+    // Backups cannot be listed while provisioning, and one in progress (perhaps this resource's own,
+    // from an interrupted run) is listed only when it ends: look once the database is ready.
+    if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
     const backups = await api.listBackups(instanceId);
-    const same = backups.find((b) => b.label === label);
-    if (same) {
-      throw new Error(
-        `${engine} database ${instanceId} already has a backup labelled "${label}" (backup ${same.id}). ` +
-          `Choose another label, or manage that one with adoptId: "${engine}/${instanceId}/${same.id}".`,
-      );
+    const existing = backups.find((b) => b.label === label);
+    if (existing) {
+      const holder = {
+        what: `backup ${existing.id} of ${engine} database ${instanceId}`,
+        created: existing.created,
+        adoptWith: `adoptId: "${engine}/${instanceId}/${existing.id}"`,
+        mismatches: existing.type === "snapshot" ? [] : ["it is an automatic backup"],
+      };
+      claimInterruptedCreate(label, holder, limit);
+      return { id: `${engine}/${instanceId}/${existing.id}`, outs: stateOf(inputs, existing) };
     }
     const snapshots = backups.filter((b) => b.type === "snapshot");
     if (snapshots.length >= SNAPSHOT_LIMIT) {
@@ -174,18 +219,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       );
     }
     const request = { label, ...(inputs.target ? { target: inputs.target as "primary" | "secondary" } : {}) };
-    for (;;) {
-      if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
-      try {
-        await api.createSnapshot(instanceId, request);
-        break;
-      } catch (err) {
-        // Another backup (e.g. a sibling snapshot in the same `pulumi up`) may have started since
-        // the database read active: wait for it again instead of failing.
-        db = await api.get(instanceId);
-        if (!(err instanceof ApiError) || err.status !== 400 || db.status !== "backing_up") throw err;
-      }
-    }
+    await requestSnapshot(engine, api, instanceId, db, request, left);
     let backup: DatabaseBackup | undefined;
     try {
       // The create answers {}; the backup shows up in the list later.
@@ -198,8 +232,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       });
     } catch (err) {
       throw new Error(
-        `${(err as Error).message} The snapshot was requested; when it appears, manage it with ` +
-          `adoptId: "${engine}/${instanceId}/<backupId>" (see getDatabases / the backups list) or delete it.`,
+        `${(err as Error).message} The snapshot was requested; once it appears, the next \`pulumi up\` finds it ` +
+          "by its label and takes it over (within this resource's create limit).",
         { cause: err },
       );
     }

@@ -11,6 +11,26 @@ import { QUICK, waitFor } from "./wait.js";
 export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
 
 /**
+ * Default create limit for VPCs and subnets. The API makes them at once, so it bounds nothing but
+ * how recent an object found under the label must be to count as an interrupted create of the
+ * resource (see label-claim.ts).
+ */
+export const NETWORK_CREATE_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * Creates a subnet. An attempt whose answer is lost is looked up by its label (unique in the VPC):
+ * found, it is the result; not found, the create is sent again.
+ */
+export async function createSubnet(vpcId: number, spec: { label: string; ipv4: string }): Promise<Subnet> {
+  const api = client().subnets;
+  return api.create(
+    vpcId,
+    { label: spec.label, ipv4: spec.ipv4 },
+    { recover: async () => (await api.list(vpcId)).find((s) => s.label === spec.label) },
+  );
+}
+
+/**
  * "subnet web (10.0.1.0/24): compute instance 101 (interface 7, active)", one entry per subnet that
  * has compute instances, or an empty list when none do.
  */

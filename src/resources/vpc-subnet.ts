@@ -6,10 +6,10 @@ import type { Subnet, SubnetCompute } from "../client/index.js";
 import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
 import { client, configure } from "./context.js";
 import { unlessNotFound } from "./errors.js";
-import { firstHost } from "./ipv4.js";
-import { parseCidr } from "./ipv4.js";
+import { firstHost, parseCidr } from "./ipv4.js";
 import { lazyProvider } from "./lazy-provider.js";
-import { deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
+import { claimInterruptedCreate } from "./label-claim.js";
+import { createSubnet, deleteSubnet, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
 import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
@@ -117,7 +117,23 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     assertValid("VPC subnet", rules.failures);
     if (inputs.adoptId !== undefined) return adopt(inputs);
     const vpcId = inputs.vpcId as number;
-    const subnet = await client().subnets.create(vpcId, { label: inputs.label as string, ipv4: inputs.ipv4 as string });
+    const label = inputs.label as string;
+    const existing = (await client().subnets.list(vpcId)).find((s) => s.label === label);
+    if (existing) {
+      const mismatches =
+        existing.ipv4 === inputs.ipv4
+          ? []
+          : [`its ipv4 is ${existing.ipv4} but the arguments say ${String(inputs.ipv4)}`];
+      const holder = {
+        what: `subnet ${existing.id} of VPC ${vpcId}`,
+        created: existing.created,
+        adoptWith: `adoptId: ${existing.id}`,
+        mismatches,
+      };
+      claimInterruptedCreate(label, holder, timeoutMs(inputs.timeouts, "create", NETWORK_CREATE_TIMEOUT_MS));
+      return { id: String(existing.id), outs: stateOf(vpcId, existing, inputs) };
+    }
+    const subnet = await createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string });
     return { id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) };
   },
 

@@ -8,7 +8,14 @@ import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./com
 import { configure, client } from "./context.js";
 import { ResourceInitError, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
-import { deleteSubnet, deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
+import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
+import {
+  createSubnet,
+  deleteSubnet,
+  deleteVpc,
+  NETWORK_CREATE_TIMEOUT_MS,
+  NETWORK_DELETE_TIMEOUT_MS,
+} from "./network-common.js";
 import {
   descriptionRule,
   hasUnknown,
@@ -164,30 +171,45 @@ async function reconcileSubnets(
     if (old && old.label !== w.label) await api.update(vpcId, old.id, { label: w.label });
   }
   for (const w of wanted) {
-    if (!current.some((c) => c.ipv4 === w.ipv4)) await api.create(vpcId, { label: w.label, ipv4: w.ipv4 });
+    if (!current.some((c) => c.ipv4 === w.ipv4)) await createSubnet(vpcId, w);
   }
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
-  const api = client();
   const vpcId = inputs.adoptId as number;
-  const vpc = await api.vpcs.get(vpcId);
+  const vpc = await client().vpcs.get(vpcId);
   if (vpc.region !== inputs.region) {
     throw new Error(
       `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +
         "region cannot be changed, so set region to match or drop adoptId.",
     );
   }
+  return takeOver(vpc, inputs);
+}
+
+/**
+ * Makes an existing VPC this resource's result (adopted, or left by an interrupted create), brought
+ * to the arguments; a failure on the way still records it, so nothing is left unmanaged.
+ */
+async function takeOver(vpc: ApiVpc, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const managed = managedSubnets(vpc, wantedSubnets(inputs));
   try {
-    return { id: String(vpcId), outs: await converge(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs) };
+    return { id: String(vpc.id), outs: await converge(vpc, managed, inputs) };
   } catch (err) {
-    throw new ResourceInitError(
-      String(vpcId),
-      stateOf(vpc, managedSubnets(vpc, wantedSubnets(inputs)), inputs),
-      inputs,
-      err,
-    );
+    throw new ResourceInitError(String(vpc.id), stateOf(vpc, managed, inputs), inputs, err);
   }
+}
+
+/** A VPC found under the label a create wants, with what tells it apart from the one the create would make. */
+function vpcHolder(vpc: ApiVpc, inputs: Bag): LabelHolder {
+  const mismatches: string[] = [];
+  if (vpc.region !== inputs.region)
+    mismatches.push(`its region is "${vpc.region}" but the arguments say "${String(inputs.region)}"`);
+  const listed = wantedSubnets(inputs);
+  const others = vpc.subnets.filter((s) => !listed.some((w) => w.ipv4 === s.ipv4));
+  if (others.length > 0)
+    mismatches.push(`it has subnets the arguments do not list (${others.map((s) => s.ipv4).join(", ")})`);
+  return { what: `VPC ${vpc.id}`, created: vpc.created, adoptWith: `adoptId: ${vpc.id}`, mismatches };
 }
 
 /** Applies label, description and inline subnets of `inputs` to an existing VPC. */
@@ -235,13 +257,28 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const { rules, inputs } = checkInputs(news, true);
     assertValid("VPC", rules.failures);
     if (inputs.adoptId !== undefined) return adopt(inputs);
+    const api = client().vpcs;
+    const label = inputs.label as string;
     const wanted = wantedSubnets(inputs);
-    const vpc = await client().vpcs.create({
-      label: inputs.label as string,
-      region: inputs.region as string,
-      ...(inputs.description ? { description: inputs.description as string } : {}),
-      ...(wanted.length ? { subnets: wanted } : {}),
-    });
+    const byLabel = async (): Promise<ApiVpc | undefined> => (await api.list()).find((v) => v.label === label);
+    const existing = await byLabel();
+    if (existing) {
+      claimInterruptedCreate(
+        label,
+        vpcHolder(existing, inputs),
+        timeoutMs(inputs.timeouts, "create", NETWORK_CREATE_TIMEOUT_MS),
+      );
+      return takeOver(existing, inputs);
+    }
+    const vpc = await api.create(
+      {
+        label,
+        region: inputs.region as string,
+        ...(inputs.description ? { description: inputs.description as string } : {}),
+        ...(wanted.length ? { subnets: wanted } : {}),
+      },
+      { recover: byLabel },
+    );
     return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
   },
 

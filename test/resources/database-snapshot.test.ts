@@ -1,5 +1,6 @@
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot.js";
+import { client } from "../../src/resources/context.js";
 import { UNKNOWN } from "../../src/resources/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
@@ -127,14 +128,23 @@ describe("DatabaseSnapshot lifecycle", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a duplicate label points at adoption, and adoption checks the label", async () => {
+  test("a recent snapshot under the label is this create's own; another backup's label points at adoption", async () => {
     const instanceId = await activeDatabase();
     const created = await p.create({ engine: "mysql", instanceId, label: "keep1" });
-    const dup = await thrown(p.create({ engine: "mysql", instanceId, label: "keep1" }));
-    expect(dup.message).toContain(`adoptId: "${created.id}"`);
+    // A create run again (an interrupted `pulumi up`) finds its snapshot by label and takes it over.
+    const again = await p.create({ engine: "mysql", instanceId, label: "keep1" });
+    expect(again).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
+    // An automatic backup is never a create's own.
+    await emulator().control.advanceClock(24 * 3600);
+    const auto = (await client().mysql.listBackups(instanceId)).find((b) => b.type === "auto")!;
+    const dup = await thrown(p.create({ engine: "mysql", instanceId, label: auto.label }));
+    expect(dup.message).toContain(`The label "${auto.label}" is already taken by backup ${auto.id}`);
+    expect(dup.message).toContain("it is an automatic backup");
+    expect(dup.message).toContain(`adoptId: "mysql/${instanceId}/${auto.id}"`);
     const wrong = await thrown(p.create({ engine: "mysql", instanceId, label: "other1", adoptId: created.id }));
     expect(wrong.message).toMatch(/its label is "keep1" but the arguments say "other1"/);
     const adopted = await p.create({ engine: "mysql", instanceId, label: "keep1", adoptId: created.id });
     expect(adopted).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
   });
+});
 });
