@@ -36,7 +36,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
   moduleFileExtensions: ["ts", "js", "mjs", "cjs", "json"],
   // nodenext-style imports name the emitted ".js" file; map them back to the TypeScript source.
-  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  // The example programs import the package by name, as a user's program does: map it to the source.
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1", "^pulumi-cloudplatform$": "<rootDir>/src/index.ts" },
   testTimeout: 120000,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };

@@ -112,3 +112,41 @@ export function useE2e(prepare?: (emulator: TestEmulator) => Promise<unknown>): 
     },
   };
 }
+
+/** Process ids and parents of this machine, read from /proc. */
+function processTable(): { pid: number; ppid: number; cmd: string[] }[] {
+  const out: { pid: number; ppid: number; cmd: string[] }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name in parentheses may hold spaces: the parent id follows its closing one.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
+      out.push({ pid: Number(entry), ppid, cmd });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * The `pulumi <command>` process the Automation API runs for `stackName`, with every process it
+ * started (the provider plugins), or undefined when none runs.
+ */
+export function engineProcesses(stackName: string, command: string): { cli: number; tree: number[] } | undefined {
+  const table = processTable();
+  const cli = table.find((p) => p.cmd.includes(command) && p.cmd.includes(stackName) && /pulumi$/.test(p.cmd[0] ?? ""));
+  if (!cli) return undefined;
+  const tree = [cli.pid];
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const p of table)
+      if (tree.includes(p.ppid) && !tree.includes(p.pid)) {
+        tree.push(p.pid);
+        grown = true;
+      }
+  }
+  return { cli: cli.pid, tree };
+}
