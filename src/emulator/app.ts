@@ -76,9 +76,12 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
     if (request.method !== "GET" && reply.statusCode < 400) store.save();
     return payload;
   });
+  // After the persistence hook: an answer an `after` fault loses was for a change already on disk.
+  app.addHook("onSend", faults.afterHook(log));
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");
-    if (!isControl) log.record(request.method, request.url, reply.statusCode);
+    if (!isControl && !faults.lost(request))
+      log.record(request.method, request.url, reply.statusCode, faults.handled(request, reply.statusCode));
   });
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {

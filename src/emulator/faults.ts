@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiFailure, TooManyRequests } from "./errors.js";
+import { ApiFailure, ErrorList, TooManyRequests } from "./errors.js";
 import type { RequestLog } from "./request-log.js";
 
 /** A fault injected into matching API requests. */
@@ -27,6 +27,13 @@ export interface FaultRule {
   html?: boolean;
   /** Adds `X-Maintenance-Mode` (with a 503). */
   maintenance?: boolean;
+  /**
+   * Strike after the route has handled the request (its change stands and is persisted): `drop`
+   * loses the answer, `status` replaces it, `latencyMs` delays it. Only 2xx answers are touched.
+   */
+  after?: boolean;
+  /** Integer seed of this rule's own PRNG for the `rate` draws, so a request sequence replays. */
+  seed?: number;
 }
 
 /** A rule with its id and remaining uses. */
@@ -47,10 +54,41 @@ const TITLES: Record<number, string> = {
   504: "Gateway Time-out",
 };
 
+/** Statuses a front proxy answers itself, with an HTML page rather than the API's JSON. */
+const PROXY_STATUSES = [502, 503, 504];
+
 const html = (status: number) => {
   const title = `${status} ${TITLES[status] ?? "Error"}`;
   return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 };
+
+/** mulberry32: tiny and good enough for fault draws; `seed` is taken modulo 2^32. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Refuses rules whose fields cannot all take effect, naming the field, so that a test never relies
+ * on a fault that silently does less than it says. Only `after` rules are checked this strictly;
+ * the older rules keep accepting what they always did.
+ */
+export function checkRule(rule: FaultRule): void {
+  if (!rule.after) return;
+  const errors = new ErrorList();
+  if (!rule.drop && rule.status === undefined && !rule.latencyMs)
+    errors.add("after", "An after fault needs drop, status or latencyMs");
+  if (rule.drop && rule.status !== undefined) errors.add("status", "A dropped answer cannot also be replaced");
+  if (rule.retryAfter !== undefined) errors.add("retryAfter", "Only for a 429 answered before handling");
+  for (const field of ["html", "maintenance"] as const)
+    if (rule[field] !== undefined && rule.status === undefined) errors.add(field, "Only with status");
+  errors.throwIfAny();
+}
 
 function matches(rule: FaultRule, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method) return false;
@@ -65,9 +103,22 @@ function matches(rule: FaultRule, method: string, path: string): boolean {
   return path === pattern || path.startsWith(`${pattern}/`);
 }
 
-/** Injected faults and the shared rate limit, applied by one onRequest hook. */
+/**
+ * Injected faults and the shared rate limit: an onRequest hook decides and applies them, an onSend
+ * hook applies the `after` rules once the route has answered.
+ */
 export class Faults {
   private rules: ActiveFault[] = [];
+  /** The PRNG of each seeded rule; rules without a seed draw from Math.random. */
+  private readonly randoms = new WeakMap<ActiveFault, () => number>();
+  /** The `after` rule each request in flight was hit by, decided on arrival. */
+  private readonly pending = new WeakMap<FastifyRequest, ActiveFault>();
+  /** Requests a fault answered instead of the route, which may be any status, even a 2xx. */
+  private readonly preempted = new WeakSet<FastifyRequest>();
+  /** Requests whose successful answer an `after` fault replaced. */
+  private readonly replaced = new WeakSet<FastifyRequest>();
+  /** Requests whose answer an `after` fault dropped; already in the request log. */
+  private readonly dropped = new WeakSet<FastifyRequest>();
   private nextId = 1;
   private limit: RateLimit | null = null;
   private windowStart = 0;
@@ -76,11 +127,28 @@ export class Faults {
   private readonly delays = new Set<() => void>();
   private closing = false;
 
-  /** Adds a rule; returns it with its id. */
+  /** Adds a rule (see checkRule for what is refused); returns it with its id. */
   add(rule: FaultRule): ActiveFault {
+    checkRule(rule);
     const active = { ...rule, id: this.nextId++, hits: 0 };
+    if (rule.seed !== undefined) this.randoms.set(active, mulberry32(rule.seed));
     this.rules.push(active);
     return active;
+  }
+
+  /**
+   * Whether the route ran and succeeded, so that its change (if any) took effect, whatever the
+   * client got: a request answered `status` is not handled when the route refused it, nor when a
+   * fault or the rate limit answered instead of the route.
+   */
+  handled(request: FastifyRequest, status: number): boolean {
+    if (this.preempted.has(request)) return false;
+    return this.replaced.has(request) || (status >= 200 && status < 300);
+  }
+
+  /** True when an `after` fault dropped the answer of `request`, which is logged already. */
+  lost(request: FastifyRequest): boolean {
+    return this.dropped.has(request);
   }
 
   /** Active rules. */
@@ -117,6 +185,10 @@ export class Faults {
       this.applyRateLimit(reply);
       const rule = this.take(request.method, path);
       if (!rule) return undefined;
+      if (rule.after) {
+        this.pending.set(request, rule);
+        return undefined;
+      }
       if (rule.latencyMs) {
         await this.delay(rule.latencyMs);
         // The emulator closed meanwhile: nothing more may happen to its state.
@@ -127,20 +199,66 @@ export class Faults {
         }
       }
       if (rule.drop) {
-        log.record(request.method, request.url, 0);
+        log.record(request.method, request.url, 0, false);
         reply.hijack();
         request.raw.socket.destroy();
         return reply;
       }
       if (rule.status === undefined) return undefined;
+      this.preempted.add(request);
       if (rule.maintenance) reply.header("X-Maintenance-Mode", "1");
       if (rule.status === 429) throw new TooManyRequests(this.limitHeaders(rule.retryAfter ?? 1, 0));
-      if (rule.html ?? [502, 503, 504].includes(rule.status)) {
+      if (rule.html ?? PROXY_STATUSES.includes(rule.status)) {
         reply.code(rule.status).type("text/html").send(html(rule.status));
         return reply;
       }
       throw new ApiFailure(rule.status, [{ reason: rule.status >= 500 ? "Please try again later" : "Injected fault" }]);
     };
+  }
+
+  /**
+   * The onSend hook of `after` rules. It must be added after the hook that persists the state, so
+   * that the change is on disk before its answer is delayed, replaced or lost. A refusal by the
+   * route itself (4xx, 5xx) passes untouched: only a change that took effect can lose its answer.
+   */
+  afterHook(log: RequestLog) {
+    return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+      const rule = this.pending.get(request);
+      if (!rule || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+      if (rule.latencyMs) await this.delay(rule.latencyMs);
+      // An emulator closed during the delay is gone for its client: the change stays, the answer is lost.
+      if (rule.drop || (rule.latencyMs && this.closing)) {
+        this.drop(request, log);
+        return payload;
+      }
+      if (rule.status === undefined) return payload;
+      this.replaced.add(request);
+      return this.replace(reply, rule.status, rule);
+    };
+  }
+
+  /**
+   * Destroys the connection of a handled request. Fastify still writes the answer afterwards (an
+   * onSend hook cannot stop it); Node discards writes to a destroyed socket without an error and
+   * emits no `finish`, so onResponse does not run: the log entry is written here, and marked so
+   * that the log would skip the request should a Node version emit `finish` after all.
+   */
+  private drop(request: FastifyRequest, log: RequestLog): void {
+    log.record(request.method, request.url, 0, true);
+    this.dropped.add(request);
+    request.raw.socket?.destroy?.();
+  }
+
+  /** Turns a handled request's answer into `status`: the proxy page, or the API's JSON error. */
+  private replace(reply: FastifyReply, status: number, rule: FaultRule): string {
+    reply.code(status);
+    if (rule.maintenance) reply.header("X-Maintenance-Mode", "1");
+    if (rule.html ?? PROXY_STATUSES.includes(status)) {
+      reply.type("text/html");
+      return html(status);
+    }
+    reply.type("application/json; charset=utf-8");
+    return JSON.stringify({ errors: [{ reason: "Please try again later" }] });
   }
 
   /**
@@ -162,7 +280,7 @@ export class Faults {
   private take(method: string, path: string): ActiveFault | undefined {
     for (const rule of this.rules) {
       if (!matches(rule, method, path)) continue;
-      if (rule.rate !== undefined && Math.random() >= rule.rate) continue;
+      if (rule.rate !== undefined && (this.randoms.get(rule) ?? Math.random)() >= rule.rate) continue;
       rule.hits += 1;
       if (rule.times !== undefined && rule.hits >= rule.times) this.rules = this.rules.filter((r) => r !== rule);
       return rule;

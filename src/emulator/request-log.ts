@@ -3,8 +3,14 @@ export interface LoggedRequest {
   method: string;
   path: string;
   query: string;
-  /** 0 when the connection was dropped by a fault. */
+  /** What the client got: 0 when a fault dropped the connection, an injected status otherwise. */
   status: number;
+  /**
+   * True when the route ran and succeeded, so its change (if any) took effect, also under an
+   * `after` fault that lost or replaced its answer; false for a refusal (4xx, 5xx) and for a
+   * request a fault or the rate limit answered or dropped before the route ran.
+   */
+  handled: boolean;
   time: string;
 }
 
@@ -13,9 +19,9 @@ export class RequestLog {
   private entries: LoggedRequest[] = [];
 
   /** Records a finished (or dropped) request; the oldest entries go beyond 10,000. */
-  record(method: string, url: string, status: number): void {
+  record(method: string, url: string, status: number, handled: boolean): void {
     const [path, query = ""] = url.split("?", 2);
-    this.entries.push({ method, path, query, status, time: new Date().toISOString() });
+    this.entries.push({ method, path, query, status, handled, time: new Date().toISOString() });
     if (this.entries.length > 10_000) this.entries.shift();
   }
 

@@ -22,7 +22,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error("expected the call to fail");
 }
 
-const vpc = { id: 1, label: "net", region: "us-east", subnets: [], created: "t" };
+const vpc = { id: 1, label: "net", description: "", region: "us-east", subnets: [], created: "t", updated: null };
 const html = (status: number) => ({ status, raw: "<html><body>Bad Gateway</body></html>" });
 
 beforeEach(async () => {

@@ -97,7 +97,7 @@ beforeEach(async () => {
 });
 
 test("SIGKILL of the CLI and its providers mid-provisioning: `pulumi cancel`, then a plain `pulumi up` converges", async () => {
-  const testStack = await e2e.stack(demo);
+  const testStack = await e2e.stack(async () => demo());
   const up = testStack.stack.up({ color: "never" });
   await bothProvisioning();
   const engine = engineProcesses(testStack.stack.name, "up");
@@ -120,7 +120,7 @@ test("SIGKILL of the CLI and its providers mid-provisioning: `pulumi cancel`, th
 });
 
 test("one SIGINT mid-provisioning: the engine lets the creates in flight finish, and a plain `pulumi up` does the rest", async () => {
-  const testStack = await e2e.stack(demo);
+  const testStack = await e2e.stack(async () => demo());
   const up = testStack.stack.up({ color: "never" });
   await bothProvisioning();
   process.kill(engineProcesses(testStack.stack.name, "up")!.cli, "SIGINT");
@@ -135,7 +135,7 @@ test("one SIGINT mid-provisioning: the engine lets the creates in flight finish,
 });
 
 test("two SIGINTs mid-provisioning: the engine stops at once; a plain `pulumi up` finds both databases and converges", async () => {
-  const testStack = await e2e.stack(demo);
+  const testStack = await e2e.stack(async () => demo());
   let printed = "";
   const up = testStack.stack.up({ color: "never", onOutput: (text) => (printed += text) });
   await bothProvisioning();

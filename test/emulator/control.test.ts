@@ -49,7 +49,10 @@ describe("faults", () => {
     await em().control.addFault({ path: "/v4/vpcs", drop: true, times: 1 });
     await expect(call("GET", "/vpcs")).rejects.toThrow();
     expect((await call("GET", "/vpcs")).status).toBe(200);
-    expect((await em().control.requests()).map((r) => r.status)).toEqual([0, 200]);
+    expect((await em().control.requests()).map(({ status, handled }) => ({ status, handled }))).toEqual([
+      { status: 0, handled: false },
+      { status: 200, handled: true },
+    ]);
   });
 
   test("latency alone delays, then the request is handled normally", async () => {
@@ -112,15 +115,15 @@ describe("shared rate limit", () => {
 });
 
 describe("request log", () => {
-  test("records API calls with method, path, query and status, never the token", async () => {
+  test("records API calls with method, path, query, status and handled, never the token", async () => {
     await call("GET", "/vpcs?page=1");
     await call("POST", "/vpcs", { body: { label: "x", region: "us-east" } });
     await call("GET", "/vpcs", { token: "wrong" });
     const log = await em().control.requests();
-    expect(log.map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
-      { method: "GET", path: "/v4/vpcs", query: "page=1", status: 200 },
-      { method: "POST", path: "/v4/vpcs", query: "", status: 200 },
-      { method: "GET", path: "/v4/vpcs", query: "", status: 401 },
+    expect(log.map(({ method, path, query, status, handled }) => ({ method, path, query, status, handled }))).toEqual([
+      { method: "GET", path: "/v4/vpcs", query: "page=1", status: 200, handled: true },
+      { method: "POST", path: "/v4/vpcs", query: "", status: 200, handled: true },
+      { method: "GET", path: "/v4/vpcs", query: "", status: 401, handled: false },
     ]);
     expect(JSON.stringify(log)).not.toContain("emulator-token");
     await em().control.clearRequests();

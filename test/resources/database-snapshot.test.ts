@@ -147,4 +147,3 @@ describe("DatabaseSnapshot lifecycle", () => {
     expect(adopted).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
   });
 });
-});

@@ -15,7 +15,9 @@ export interface EmulatorControl {
   addFault(rule: FaultRule): Promise<{ id: number }>;
   clearFaults(): Promise<void>;
   setRateLimit(limit: number | null, windowSeconds?: number): Promise<void>;
-  requests(): Promise<{ method: string; path: string; query: string; status: number; time: string }[]>;
+  requests(): Promise<
+    { method: string; path: string; query: string; status: number; handled: boolean; time: string }[]
+  >;
   clearRequests(): Promise<void>;
 }
 

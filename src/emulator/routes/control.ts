@@ -196,6 +196,8 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
             times: { type: "integer", minimum: 1 },
             html: { type: "boolean" },
             maintenance: { type: "boolean" },
+            after: { type: "boolean" },
+            seed: { type: "integer" },
           },
         },
       },
