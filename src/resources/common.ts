@@ -38,8 +38,8 @@ export interface DiffSpec {
   collides?: (olds: Bag, news: Bag) => boolean;
 }
 
-/** Compares old state and new inputs field by field; an unknown new value counts as a change. */
-export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynamic.DiffResult {
+/** The inputs of `spec` whose new value differs from the old state; an unknown new value counts as a change. */
+export function changedFields(olds: Bag, news: Bag, spec: DiffSpec): string[] {
   const changed: string[] = [];
   for (const field of [...spec.replace, ...spec.update]) {
     const next = news[field];
@@ -51,6 +51,12 @@ export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynami
     const norm = spec.normalise?.[field] ?? ((v: unknown) => v);
     if (!same(norm(olds[field]), norm(next))) changed.push(field);
   }
+  return changed;
+}
+
+/** Compares old state and new inputs field by field; an unknown new value counts as a change. */
+export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynamic.DiffResult {
+  const changed = changedFields(olds, news, spec);
   const replaces = changed.filter((f) => spec.replace.includes(f));
   const result: { changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean } = {
     changes: changed.length > 0,
@@ -60,6 +66,48 @@ export function computeDiff(olds: Bag, news: Bag, spec: DiffSpec): pulumi.dynami
     if (spec.collides?.(olds, news)) result.deleteBeforeReplace = true;
   }
   return result;
+}
+
+/**
+ * The new state when `timeouts` is all that changed, or undefined when the update must reach the
+ * API. Time limits are read by the provider alone, so raising the delete limit of a database that
+ * is stuck `degraded` must not wait for it to become active first. An update with nothing changed
+ * is the engine resuming a create that failed part-way: that one goes to the API.
+ */
+export function timeoutsOnlyUpdate(olds: Bag, news: Bag, spec: DiffSpec): Bag | undefined {
+  const changed = changedFields(olds, news, spec);
+  if (changed.length === 0 || changed.some((f) => f !== "timeouts")) return undefined;
+  return compact({ ...olds, timeouts: news.timeouts });
+}
+
+/** `<kind>:<adoptId>` of adopted objects whose resource this provider process is replacing. */
+const replacing = new Set<string>();
+
+/**
+ * Passes diff's answer on, remembering a replacement of a resource whose program names an
+ * `adoptId`. `adoptId` is what the first create takes over; the create of a replacement, which the
+ * engine runs in this same process after this diff, must make a new object instead of taking that
+ * id again (a delete-first replacement has deleted it already; a create-first one would delete it
+ * right after taking it over).
+ */
+export function noteReplacement(kind: string, news: Bag, result: pulumi.dynamic.DiffResult): pulumi.dynamic.DiffResult {
+  if (result.replaces?.length && news.adoptId !== undefined && !hasUnknown(news.adoptId))
+    replacing.add(`${kind}:${String(news.adoptId)}`);
+  return result;
+}
+
+/** Whether create takes over the object `adoptId` names: not when it makes a replacement (see {@link noteReplacement}). */
+export function adopts(kind: string, inputs: Bag): boolean {
+  return inputs.adoptId !== undefined && !replacing.has(`${kind}:${String(inputs.adoptId)}`);
+}
+
+/**
+ * Whether a catalogue rule (region status, engine version) applies to `field`: only to a value
+ * being set now. An object that already exists there stays manageable when its region reports an
+ * outage or its engine version leaves the catalogue.
+ */
+export function isNewValue(olds: Bag, news: Bag, field: string): boolean {
+  return Object.keys(olds).length === 0 || !same(olds[field], news[field]);
 }
 
 /**

@@ -83,3 +83,16 @@ function debugLog(msg: string): void {
     // ignored on purpose
   }
 }
+
+/**
+ * A warning in the engine's output; a logging failure must never fail an operation. The dynamic
+ * provider process has no engine connection, so pulumi.log writes it to stderr, which the engine
+ * shows under the stack's diagnostics (in previews too).
+ */
+export function warn(msg: string): void {
+  try {
+    void pulumi.log.warn(msg).catch(() => undefined);
+  } catch {
+    // ignored on purpose
+  }
+}

@@ -13,8 +13,21 @@ import {
   type UpdateDatabaseRequest,
 } from "../client/index.js";
 import { engineProblem, regionProblem } from "./catalogue.js";
-import { assertValid, compact, computeDiff, idOutput, same, TOKEN_MODULE, withSecretOutputs } from "./common.js";
-import { client, configure } from "./context.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  idOutput,
+  noteReplacement,
+  isNewValue,
+  same,
+  timeoutsOnlyUpdate,
+  TOKEN_MODULE,
+  withSecretOutputs,
+  type DiffSpec,
+} from "./common.js";
+import { client, configure, warn } from "./context.js";
 import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -127,7 +140,21 @@ const IMMUTABLE = [
 ];
 
 /** Inputs changed in place by `update`. */
-const MUTABLE = ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "adoptId", "timeouts"];
+const MUTABLE = ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "timeouts"];
+
+/** How each input takes part in diff (and in telling a timeouts-only update apart). */
+const DIFF: DiffSpec = {
+  replace: IMMUTABLE,
+  update: MUTABLE,
+  ifSet: ["updates"],
+  normalise: {
+    allowList: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
+    replicationType: (v) => (v === "async" ? "asynch" : v),
+    updates: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
+  },
+  // Database labels are unique in the account.
+  collides: (o, n) => o.label === n.label || hasUnknown(n.label),
+};
 
 /** Runs every input rule; lenient (check) or strict (create). Returns inputs with defaults filled. */
 export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
@@ -320,7 +347,13 @@ async function converge(
       db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
 
-  if (olds && typeof news.credentialsRotation === "string" && news.credentialsRotation !== olds.credentialsRotation) {
+  // A first value only starts tracking: a rotation is a change from one value to another.
+  if (
+    olds &&
+    typeof olds.credentialsRotation === "string" &&
+    typeof news.credentialsRotation === "string" &&
+    news.credentialsRotation !== olds.credentialsRotation
+  ) {
     const before = await api.getCredentials(id);
     await api.resetCredentials(id);
     await waitFor({
@@ -339,7 +372,12 @@ async function converge(
     });
   }
 
-  if (olds && typeof news.patchNow === "string" && news.patchNow !== olds.patchNow) {
+  if (
+    olds &&
+    typeof olds.patchNow === "string" &&
+    typeof news.patchNow === "string" &&
+    news.patchNow !== olds.patchNow
+  ) {
     await api.patch(id);
     db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
@@ -461,16 +499,19 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
   return {
     configure,
 
-    async check(_olds: Bag, news: Bag) {
+    async check(olds: Bag, news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, false);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
       const [regionIssue, engineIssue] = await Promise.all([
-        typeof region === "string" && region !== UNKNOWN && !failed("region")
+        typeof region === "string" && region !== UNKNOWN && !failed("region") && isNewValue(olds, news, "region")
           ? regionProblem(region, "Managed Databases")
           : undefined,
-        typeof engineId === "string" && engineId !== UNKNOWN && !failed("engineId")
+        typeof engineId === "string" &&
+        engineId !== UNKNOWN &&
+        !failed("engineId") &&
+        isNewValue(olds, news, "engineId")
           ? engineProblem(engineId)
           : undefined,
       ]);
@@ -479,25 +520,21 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
     },
 
-    async diff(_id: string, olds: Bag, news: Bag) {
-      return computeDiff(olds, news, {
-        replace: IMMUTABLE,
-        update: MUTABLE,
-        ifSet: ["updates"],
-        normalise: {
-          allowList: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
-          replicationType: (v) => (v === "async" ? "asynch" : v),
-          updates: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
-        },
-        // Database labels are unique in the account.
-        collides: (o, n) => o.label === n.label || hasUnknown(n.label),
-      });
+    async diff(id: string, olds: Bag, news: Bag) {
+      const result = noteReplacement(engine, news, computeDiff(olds, news, DIFF));
+      if (result.deleteBeforeReplace)
+        warn(
+          `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +
+            `replacement is created (${result.replaces!.join(", ")} changed and the label stays the same; labels ` +
+            "are unique). Give the replacement another label to create it first.",
+        );
+      return result;
     },
 
     async create(news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, true);
       assertValid(`${engine} database`, rules.failures);
-      if (inputs.adoptId !== undefined) return adopt(engine, inputs);
+      if (adopts(engine, inputs)) return adopt(engine, inputs);
       return takeOver(engine, await createOrClaim(engine, inputs), inputs);
     },
 
@@ -515,6 +552,10 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async update(id: string, olds: Bag, news: Bag) {
+      // A create that stopped before the database was ready (no secrets yet) resumes whatever changed.
+      const resuming = olds.status === "provisioning" || olds.rootPassword === undefined;
+      const quiet = resuming ? undefined : timeoutsOnlyUpdate(olds, news, DIFF);
+      if (quiet) return { outs: quiet };
       const api = client().database(engine);
       const db = await api.get(Number(id));
       // A create interrupted during provisioning resumes here: give it the create limit.

@@ -11,8 +11,8 @@ import {
   type DatabaseEngineApi,
   type EngineType,
 } from "../client/index.js";
-import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
-import { client, configure } from "./context.js";
+import { adopts, assertValid, compact, computeDiff, idOutput, noteReplacement, TOKEN_MODULE } from "./common.js";
+import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-common.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
@@ -156,6 +156,33 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: inputs.adoptId as string, outs: stateOf(inputs, backup) };
 }
 
+/**
+ * The database a replacement goes to, when it is the old snapshot's database and that database
+ * already holds {@link SNAPSHOT_LIMIT} snapshots, the old one among them: then the replacement can
+ * only be made once the old one is deleted (create, like the API, refuses a snapshot over the limit).
+ * Undefined otherwise, and also when the list cannot be read: diff runs during preview, perhaps
+ * offline or without a token, or after the database is gone, and must not fail there; the answer
+ * then stays create-first, and `create` explains the limit if it is hit.
+ */
+async function fullDatabase(
+  id: string,
+  news: Bag,
+): Promise<{ engine: EngineType; instanceId: number; count: number } | undefined> {
+  const old = parseSnapshotId(id);
+  // An unknown engine or instanceId arrives as UNKNOWN and so never equals the old value.
+  if (!old || old.engine !== news.engine || old.instanceId !== news.instanceId) return undefined;
+  let backups: DatabaseBackup[];
+  try {
+    backups = await client().database(old.engine).listBackups(old.instanceId);
+  } catch {
+    return undefined;
+  }
+  const snapshots = backups.filter((b) => b.type === "snapshot");
+  // Deleting the old snapshot frees a place only if it is one of them.
+  if (snapshots.length < SNAPSHOT_LIMIT || !snapshots.some((b) => b.id === old.backupId)) return undefined;
+  return { engine: old.engine, instanceId: old.instanceId, count: snapshots.length };
+}
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
@@ -165,21 +192,34 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
   },
 
-  async diff(_id: string, olds: Bag, news: Bag) {
-    return computeDiff(olds, news, {
+  async diff(id: string, olds: Bag, news: Bag) {
+    const result = computeDiff(olds, news, {
       replace: ["engine", "instanceId", "label", "target"],
-      update: ["adoptId", "timeouts"],
+      update: ["timeouts"],
       // Writing out the API's default must not replace (delete) an existing snapshot.
       normalise: { target: (v) => v ?? "primary" },
       // Labels are unique per database: a replacement of the same label must follow the delete.
       collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
     });
+    // Create-before-delete keeps a backup until its successor exists; give that up only when the
+    // successor could not be made otherwise. The list is read only for a replacement still planned
+    // create-first, so an unchanged snapshot costs no API call.
+    noteReplacement("database-snapshot", news, result);
+    if (!result.replaces || result.deleteBeforeReplace) return result;
+    const full = await fullDatabase(id, news);
+    if (!full) return result;
+    warn(
+      `snapshot "${String(olds.label)}" of ${full.engine} database ${full.instanceId} is deleted before its ` +
+        `replacement${typeof news.label === "string" && news.label !== UNKNOWN ? ` "${news.label}"` : ""} is made: ` +
+        `the database already holds ${full.count} snapshots, the most it may keep`,
+    );
+    return { ...result, deleteBeforeReplace: true };
   },
 
   async create(news: Bag) {
     const { rules, inputs } = checkInputs(news, true);
     assertValid("database snapshot", rules.failures);
-    if (inputs.adoptId !== undefined) return adopt(inputs);
+    if (adopts("database-snapshot", inputs)) return adopt(inputs);
     const engine = inputs.engine as EngineType;
     const instanceId = inputs.instanceId as number;
     const label = inputs.label as string;
@@ -258,7 +298,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(_id: string, olds: Bag, news: Bag) {
-    // Only adoptId and timeouts reach update; they change nothing at the API.
+    // Only timeouts reach update; they change nothing at the API.
     return { outs: compact({ ...olds, adoptId: news.adoptId, timeouts: news.timeouts }) };
   },
 
@@ -288,7 +328,10 @@ const lazy = lazyProvider("database-snapshot");
  * An on-demand snapshot backup of a managed MySQL or PostgreSQL database. `create` waits while
  * another backup runs, refuses clearly when the database already has 3 snapshots (the API limit),
  * and waits until the new backup is listed. Every argument except `timeouts` and `adoptId`
- * replaces the snapshot when changed. The id is `<engine>/<instanceId>/<backupId>`.
+ * replaces the snapshot when changed: the replacement is made first and the old snapshot deleted
+ * after, unless it takes the same label on the same database or that database already holds 3
+ * snapshots; then the old one is deleted first (the preview warns of the latter). The id is
+ * `<engine>/<instanceId>/<backupId>`.
  *
  * ## Example Usage
  *

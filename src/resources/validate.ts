@@ -24,28 +24,28 @@ export function hasUnknown(value: unknown): boolean {
 export type Bag = Record<string, unknown>;
 
 /**
- * Collects failures for one `check` call. In lenient mode (check, which also runs in preview)
- * missing required inputs are not reported, because preview may not have them yet; create runs the
- * same rules strictly before its first API call.
+ * Collects failures for one `check` call. A required input that is absent fails here, in check,
+ * during preview too: an input that preview cannot know yet arrives as {@link UNKNOWN}, never as
+ * absent, so absent means the program left it out. Failing in check, before the engine plans
+ * anything, is what keeps a delete-first replacement from deleting an object whose successor
+ * could never be created. Create runs the same rules again before its first API call.
  */
 export class Rules {
   readonly failures: pulumi.dynamic.CheckFailure[] = [];
 
-  constructor(private readonly strict: boolean) {}
+  /** @param strict only `create` passes true; it adds the rules that need more than preview knows. */
+  constructor(readonly strict = false) {}
 
   /** Records one failure. */
   fail(property: string, reason: string): void {
     this.failures.push({ property, reason });
   }
 
-  /**
-   * The known value of `key`, or undefined when missing or unknown; records a missing required
-   * input in strict mode.
-   */
+  /** The known value of `key`, or undefined when missing or unknown; records a missing required input. */
   present(bag: Bag, key: string, required: boolean): unknown {
     const value = bag[key];
     if (value === undefined || value === null) {
-      if (required && this.strict) this.fail(key, `${key} is required`);
+      if (required) this.fail(key, `${key} is required`);
       return undefined;
     }
     return value === UNKNOWN ? undefined : value;

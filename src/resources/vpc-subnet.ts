@@ -3,7 +3,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, SubnetCompute } from "../client/index.js";
-import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  idOutput,
+  noteReplacement,
+  timeoutsOnlyUpdate,
+  TOKEN_MODULE,
+  type DiffSpec,
+} from "./common.js";
 import { client, configure } from "./context.js";
 import { unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
@@ -87,6 +97,21 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: String(subnetId), outs: stateOf(vpcId, subnet, inputs) };
 }
 
+/** How each input takes part in diff (and in telling a timeouts-only update apart). */
+const DIFF: DiffSpec = {
+  replace: ["vpcId", "ipv4"],
+  update: ["label", "timeouts"],
+  // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
+  // that keeps the label or overlaps the old range can only be made after the delete.
+  collides: (o, n) =>
+    hasUnknown(n.vpcId) ||
+    (o.vpcId === n.vpcId &&
+      (o.label === n.label ||
+        hasUnknown(n.label) ||
+        hasUnknown(n.ipv4) ||
+        rangesOverlap(String(o.ipv4), String(n.ipv4)))),
+};
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
@@ -97,25 +122,13 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
-    return computeDiff(olds, news, {
-      replace: ["vpcId", "ipv4"],
-      update: ["label", "adoptId", "timeouts"],
-      // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
-      // that keeps the label or overlaps the old range can only be made after the delete.
-      collides: (o, n) =>
-        hasUnknown(n.vpcId) ||
-        (o.vpcId === n.vpcId &&
-          (o.label === n.label ||
-            hasUnknown(n.label) ||
-            hasUnknown(n.ipv4) ||
-            rangesOverlap(String(o.ipv4), String(n.ipv4)))),
-    });
+    return noteReplacement("vpc-subnet", news, computeDiff(olds, news, DIFF));
   },
 
   async create(news: Bag) {
     const { rules, inputs } = checkInputs(news, true);
     assertValid("VPC subnet", rules.failures);
-    if (inputs.adoptId !== undefined) return adopt(inputs);
+    if (adopts("vpc-subnet", inputs)) return adopt(inputs);
     const vpcId = inputs.vpcId as number;
     const label = inputs.label as string;
     const existing = (await client().subnets.list(vpcId)).find((s) => s.label === label);
@@ -153,6 +166,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(id: string, olds: Bag, news: Bag) {
+    const quiet = timeoutsOnlyUpdate(olds, news, DIFF);
+    if (quiet) return { outs: quiet };
     const api = client().subnets;
     const vpcId = Number(olds.vpcId);
     let subnet = await api.get(vpcId, Number(id));

@@ -4,7 +4,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, Vpc as ApiVpc } from "../client/index.js";
 import { regionProblem } from "./catalogue.js";
-import { assertValid, compact, computeDiff, idOutput, TOKEN_MODULE } from "./common.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  idOutput,
+  noteReplacement,
+  isNewValue,
+  timeoutsOnlyUpdate,
+  TOKEN_MODULE,
+  type DiffSpec,
+} from "./common.js";
 import { configure, client } from "./context.js";
 import { ResourceInitError, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
@@ -48,7 +59,7 @@ export interface VpcArgs {
   label: pulumi.Input<string>;
   /** Region id with status ok and the "VPCs" capability; changing it replaces the VPC. */
   region: pulumi.Input<string>;
-  /** Free text of at most 255 characters (default ""). */
+  /** Free text of at most 255 characters; left out, the VPC's description is not managed (set "" to clear it). */
   description?: pulumi.Input<string>;
   /** Subnets managed together with the VPC; added, relabelled or removed in place (matched by `ipv4`). */
   subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
@@ -93,8 +104,8 @@ function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } 
   const inputs: Bag = { ...news };
   rules.string(news, "label", true, networkLabelRule);
   rules.string(news, "region", true);
+  // Left out, the description is not managed: whatever the VPC has stays (set "" to clear it).
   rules.string(news, "description", false, descriptionRule);
-  if (news.description === undefined || news.description === null) inputs.description = "";
   const subnets = news.subnets;
   if (subnets === undefined || subnets === null) {
     inputs.subnets = [];
@@ -218,7 +229,8 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   const wanted = wantedSubnets(inputs);
   const body: { label?: string; description?: string } = {};
   if (vpc.label !== inputs.label) body.label = inputs.label as string;
-  if ((vpc.description ?? "") !== (inputs.description ?? "")) body.description = (inputs.description as string) ?? "";
+  if (typeof inputs.description === "string" && vpc.description !== inputs.description)
+    body.description = inputs.description;
   if (body.label !== undefined || body.description !== undefined) await api.vpcs.update(vpc.id, body);
   const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
   await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
@@ -226,16 +238,28 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
 }
 
+/** How each input takes part in diff (and in telling a timeouts-only update apart). */
+const DIFF: DiffSpec = {
+  replace: ["region"],
+  update: ["label", "description", "subnets", "timeouts"],
+  // The API keeps a description the program does not set; it is compared only when set.
+  ifSet: ["description"],
+  normalise: { subnets: subnetKey },
+  // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
+  collides: (o, n) => o.label === n.label || hasUnknown(n.label),
+};
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(_olds: Bag, news: Bag) {
+  async check(olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news, false);
     if (
       typeof news.region === "string" &&
       news.region !== UNKNOWN &&
-      !rules.failures.some((f) => f.property === "region")
+      !rules.failures.some((f) => f.property === "region") &&
+      isNewValue(olds, news, "region")
     ) {
       const problem = await regionProblem(news.region, "VPCs");
       if (problem) rules.fail("region", problem);
@@ -244,19 +268,13 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
-    return computeDiff(olds, news, {
-      replace: ["region"],
-      update: ["label", "description", "subnets", "adoptId", "timeouts"],
-      normalise: { subnets: subnetKey, description: (v) => v ?? "" },
-      // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
-      collides: (o, n) => o.label === n.label || hasUnknown(n.label),
-    });
+    return noteReplacement("vpc", news, computeDiff(olds, news, DIFF));
   },
 
   async create(news: Bag) {
     const { rules, inputs } = checkInputs(news, true);
     assertValid("VPC", rules.failures);
-    if (inputs.adoptId !== undefined) return adopt(inputs);
+    if (adopts("vpc", inputs)) return adopt(inputs);
     const api = client().vpcs;
     const label = inputs.label as string;
     const wanted = wantedSubnets(inputs);
@@ -300,6 +318,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(id: string, olds: Bag, news: Bag) {
+    const quiet = timeoutsOnlyUpdate(olds, news, DIFF);
+    if (quiet) return { outs: quiet };
     const api = client();
     const vpc = await api.vpcs.get(Number(id));
     const previous = (olds.subnets as VpcSubnetOutput[] | undefined) ?? [];

@@ -1,8 +1,9 @@
+import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot.js";
-import { client } from "../../src/resources/context.js";
+import { client, configure, resetCaches } from "../../src/resources/context.js";
 import { UNKNOWN } from "../../src/resources/validate.js";
-import { thrown, useProviderEmulator } from "./provider-env.js";
+import { configBag, thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
@@ -145,5 +146,105 @@ describe("DatabaseSnapshot lifecycle", () => {
     expect(wrong.message).toMatch(/its label is "keep1" but the arguments say "other1"/);
     const adopted = await p.create({ engine: "mysql", instanceId, label: "keep1", adoptId: created.id });
     expect(adopted).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
+  });
+});
+
+describe("DatabaseSnapshot replacement at the 3-snapshot limit", () => {
+  /** A database holding snapshots with these labels, and their create results by label. */
+  async function databaseWith(labels: string[]) {
+    const instanceId = await activeDatabase();
+    await emulator().control.setTimings({ snapshotSeconds: 1 });
+    const made: Record<string, Awaited<ReturnType<typeof p.create>>> = {};
+    for (const label of labels) made[label] = await p.create({ engine: "mysql", instanceId, label });
+    return { instanceId, made };
+  }
+
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  test("a rename on a full database deletes first and warns", async () => {
+    const { instanceId, made } = await databaseWith(["s1", "s2", "s3"]);
+    const old = made.s2!;
+    expect(await p.diff(old.id, old.outs, { engine: "mysql", instanceId, label: "s9" })).toEqual({
+      changes: true,
+      replaces: ["label"],
+      deleteBeforeReplace: true,
+    });
+    expect(warn.mock.calls).toEqual([
+      [
+        `snapshot "s2" of mysql database ${instanceId} is deleted before its replacement "s9" is made: ` +
+          "the database already holds 3 snapshots, the most it may keep",
+      ],
+    ]);
+    // A label not known yet (preview) still replaces delete-first; the warning leaves it out.
+    expect(await p.diff(old.id, old.outs, { engine: "mysql", instanceId, label: UNKNOWN })).toMatchObject({
+      deleteBeforeReplace: true,
+    });
+    expect(warn.mock.calls[1]![0]).toContain("is deleted before its replacement is made");
+    // A replacement of an adopted snapshot makes a new one too (its create does not adopt again),
+    // so the same rule holds for it.
+    const adopting = { engine: "mysql", instanceId, label: "s9", adoptId: old.id };
+    expect(await p.diff(old.id, { ...old.outs, adoptId: old.id }, adopting)).toEqual({
+      changes: true,
+      replaces: ["label"],
+      deleteBeforeReplace: true,
+    });
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  test("under the limit, to another database, or with nothing to replace, nothing changes", async () => {
+    const { instanceId, made } = await databaseWith(["s1", "s2"]);
+    const old = made.s2!;
+    expect(await p.diff(old.id, old.outs, { engine: "mysql", instanceId, label: "s9" })).toEqual({
+      changes: true,
+      replaces: ["label"],
+    });
+    await p.create({ engine: "mysql", instanceId, label: "s3" });
+    // The replacement goes to another database (or one not known yet): the old one's count is beside the point.
+    for (const elsewhere of [instanceId + 1, UNKNOWN]) {
+      expect(await p.diff(old.id, old.outs, { engine: "mysql", instanceId: elsewhere, label: "s9" })).toEqual({
+        changes: true,
+        replaces: ["instanceId", "label"],
+      });
+    }
+    // No replacement, no list: an unchanged snapshot costs no API call.
+    await emulator().control.clearRequests();
+    expect(
+      await p.diff(old.id, old.outs, { engine: "mysql", instanceId, label: "s2", timeouts: { delete: "1h" } }),
+    ).toEqual({ changes: true });
+    expect(await emulator().control.requests()).toEqual([]);
+    // Same label, other target: delete-first already because of the label, without a warning.
+    expect(await p.diff(old.id, old.outs, { engine: "mysql", instanceId, label: "s2", target: "secondary" })).toEqual({
+      changes: true,
+      replaces: ["target"],
+      deleteBeforeReplace: true,
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("when the list cannot be read (no token, database gone), diff answers as before: create first", async () => {
+    const { instanceId, made } = await databaseWith(["s1", "s2", "s3"]);
+    const old = made.s2!;
+    const news = { engine: "mysql", instanceId, label: "s9" };
+    const createFirst = { changes: true, replaces: ["label"] };
+
+    // An offline preview: no token configured.
+    resetCaches();
+    await configure({ config: configBag({ "cloudplatform:apiUrl": emulator().url }) });
+    expect(() => client()).toThrow(/token/);
+    expect(await p.diff(old.id, old.outs, news)).toEqual(createFirst);
+
+    // The database is gone (404).
+    resetCaches();
+    await configure({
+      config: configBag({ "cloudplatform:token": emulator().token, "cloudplatform:apiUrl": emulator().url }),
+    });
+    await mysql.delete(String(instanceId), {});
+    await thrown(client().mysql.listBackups(instanceId));
+    expect(await p.diff(old.id, old.outs, news)).toEqual(createFirst);
+    expect(warn).not.toHaveBeenCalled();
   });
 });

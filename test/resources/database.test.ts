@@ -237,7 +237,8 @@ describe("database lifecycle", () => {
   });
 
   test("update resizes, changes the allow list and window, rotates credentials, patches", async () => {
-    const inputs = (await pg.check({}, pgBase)).inputs;
+    // A first value of credentialsRotation or patchNow only starts tracking; a change acts.
+    const inputs = (await pg.check({}, { ...pgBase, credentialsRotation: "rotation-0", patchNow: "patch-0" })).inputs;
     const created = await pg.create(inputs);
     const news = (
       await pg.check(inputs, {
@@ -313,7 +314,7 @@ describe("database lifecycle", () => {
   });
 
   test("a database turning failed during credentialsRotation ends the wait at once, naming the status", async () => {
-    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    const created = await mysql.create((await mysql.check({}, { ...base, credentialsRotation: "rotation-0" })).inputs);
     await emulator().control.setTimings({ credentialsResetSeconds: 3600 });
     await emulator().control.clearRequests();
     const news = (await mysql.check({}, { ...base, credentialsRotation: "rotation-1", timeouts: { update: "30s" } }))

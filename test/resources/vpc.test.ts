@@ -6,13 +6,15 @@ const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
 
 describe("Vpc check", () => {
-  test("accepts valid inputs and fills the description default", async () => {
+  test("accepts valid inputs and leaves a description it is not given alone", async () => {
     const res = await p.check(
       {},
       { label: "app-vpc", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] },
     );
     expect(res.failures).toBeUndefined();
-    expect(res.inputs).toMatchObject({ description: "", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] });
+    // A description left out is not managed, so none is filled in.
+    expect(res.inputs).toMatchObject({ subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] });
+    expect(res.inputs.description).toBeUndefined();
   });
 
   test.each([
@@ -66,13 +68,20 @@ describe("Vpc check", () => {
     expect(outage.failures).toEqual([{ property: "region", reason: expect.stringMatching(/status "outage"/) }]);
   });
 
-  test("unknown and missing values during preview are not failures", async () => {
+  test("values not known yet during preview are not failures; absent required ones are", async () => {
     const res = await p.check(
       {},
       { label: UNKNOWN, region: UNKNOWN, subnets: [UNKNOWN, { label: "s", ipv4: UNKNOWN }] },
     );
     expect(res.failures).toBeUndefined();
-    expect((await p.check({}, {})).failures).toBeUndefined();
+    expect((await p.check({}, {})).failures).toEqual([
+      { property: "label", reason: "label is required" },
+      { property: "region", reason: "region is required" },
+    ]);
+    // An inline subnet without its range fails at preview, not in `up` after writes.
+    expect((await p.check({}, { label: "a", region: "us-east", subnets: [{ label: "s" }] })).failures).toEqual([
+      { property: "subnets[0].ipv4", reason: "subnets[0].ipv4 is required" },
+    ]);
   });
 });
 
