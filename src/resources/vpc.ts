@@ -177,10 +177,16 @@ async function reconcileSubnets(
   for (const old of current) {
     if (!wanted.some((w) => w.ipv4 === old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
   }
-  for (const w of wanted) {
+  const relabels = wanted.flatMap((w) => {
     const old = current.find((c) => c.ipv4 === w.ipv4);
-    if (old && old.label !== w.label) await api.update(vpcId, old.id, { label: w.label });
-  }
+    return old && old.label !== w.label ? [{ id: old.id, label: w.label }] : [];
+  });
+  // Labels are unique in a VPC: when one subnet takes a label another still holds (a swap), every
+  // relabelled subnet first steps aside under a temporary label made of its unique id.
+  const kept = current.filter((c) => wanted.some((w) => w.ipv4 === c.ipv4));
+  if (relabels.some((r) => kept.some((c) => c.id !== r.id && c.label === r.label)))
+    for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
+  for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
   for (const w of wanted) {
     if (!current.some((c) => c.ipv4 === w.ipv4)) await createSubnet(vpcId, w);
   }

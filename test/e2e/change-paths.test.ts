@@ -188,3 +188,28 @@ test("an inline subnet without its range fails at preview, naming the field, wit
   expect(await writes()).toEqual([]);
   expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
 });
+
+test("swapping the labels of two inline subnets converges", async () => {
+  let labels = ["web", "db"];
+  const testStack = await e2e.stack(async () => {
+    const net = new Vpc("net", {
+      label: "swap-net",
+      region: "us-east",
+      subnets: [
+        { label: labels[0]!, ipv4: "10.0.1.0/24" },
+        { label: labels[1]!, ipv4: "10.0.2.0/24" },
+      ],
+    });
+    return { id: net.id };
+  });
+  const id = (await testStack.stack.up({ color: "never" })).outputs.id.value as string;
+  labels = ["db", "web"];
+  const up = await testStack.stack.up({ color: "never" });
+  expect(up.summary.resourceChanges).toEqual({ update: 1, same: 1 });
+  const subnets = await list<{ label: string; ipv4: string }>(e2e.emulator, `/vpcs/${id}/subnets`);
+  expect(subnets.map((s) => [s.ipv4, s.label]).sort()).toEqual([
+    ["10.0.1.0/24", "db"],
+    ["10.0.2.0/24", "web"],
+  ]);
+  expect(Object.keys((await testStack.stack.preview({ color: "never" })).changeSummary)).toEqual(["same"]);
+});
