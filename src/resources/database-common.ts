@@ -284,6 +284,15 @@ function inputsOf(state: Bag): Bag {
   return compact(Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]])));
 }
 
+/** The secrets an old state holds. */
+function pickSecrets(state: Bag): Secrets {
+  return compact({
+    rootUsername: state.rootUsername as string | undefined,
+    rootPassword: state.rootPassword as string | undefined,
+    caCertificate: state.caCertificate as string | undefined,
+  });
+}
+
 async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<Secrets> {
   const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
   return {
@@ -329,6 +338,7 @@ async function converge(
   news: Bag,
   limitMs: number,
   seen: (db: Database) => void,
+  applied: Bag = {},
 ): Promise<Bag> {
   const api = client().database(engine);
   const id = start.id;
@@ -356,6 +366,7 @@ async function converge(
   ) {
     const before = await api.getCredentials(id);
     await api.resetCredentials(id);
+    applied.credentialsRotation = news.credentialsRotation;
     await waitFor({
       what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
       poll: async () => {
@@ -379,6 +390,7 @@ async function converge(
     news.patchNow !== olds.patchNow
   ) {
     await api.patch(id);
+    applied.patchNow = news.patchNow;
     db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
 
@@ -563,8 +575,21 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         db.status === "provisioning"
           ? timeoutMs(news.timeouts, "create", DATABASE_TIMEOUTS_MS.create)
           : timeoutMs(news.timeouts, "update", DATABASE_TIMEOUTS_MS.update);
-      const outs = await converge(engine, db, olds, news, limit, () => undefined);
-      return { outs };
+      // Trigger values (credentialsRotation, patchNow) whose action was sent, and the last read.
+      const applied: Bag = {};
+      let last = db;
+      try {
+        return { outs: await converge(engine, db, olds, news, limit, (d) => (last = d), applied) };
+      } catch (err) {
+        // Recorded as far as it went, so the next `up` neither rotates again nor keeps the old password.
+        const reached = {
+          ...news,
+          credentialsRotation: applied.credentialsRotation ?? olds.credentialsRotation,
+          patchNow: applied.patchNow ?? olds.patchNow,
+        };
+        const secrets = await fetchSecrets(api, db.id).catch(() => pickSecrets(olds));
+        throw new ResourceInitError(id, stateOf(engine, last, reached, secrets), news, err, "updated part-way");
+      }
     },
 
     async delete(id: string, props: Bag) {

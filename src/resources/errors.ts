@@ -15,9 +15,16 @@ export class ResourceInitError extends Error {
   readonly properties: Record<string, unknown>;
   readonly reasons: string[];
 
-  constructor(id: string, properties: Record<string, unknown>, inputs: Record<string, unknown>, cause: unknown) {
+  /** @param done what happened to the object before the failure: "created" or "updated part-way". */
+  constructor(
+    id: string,
+    properties: Record<string, unknown>,
+    inputs: Record<string, unknown>,
+    cause: unknown,
+    done = "created",
+  ) {
     const reason = messageOf(cause);
-    super(`${reason} The object was created (id ${id}); the next \`pulumi up\` resumes where this one stopped.`);
+    super(`${reason} The object was ${done} (id ${id}); the next \`pulumi up\` resumes where this one stopped.`);
     this.name = "ResourceInitError";
     this.id = id;
     this.properties = { ...properties, __provider: inputs.__provider };

@@ -213,3 +213,38 @@ test("swapping the labels of two inline subnets converges", async () => {
   ]);
   expect(Object.keys((await testStack.stack.preview({ color: "never" })).changeSummary)).toEqual(["same"]);
 });
+
+test("a step failing after a credentials rotation keeps the rotation in the state: the next up does not rotate again", async () => {
+  let rotation = "r0";
+  let patch = "p0";
+  const testStack = await e2e.stack(async () => {
+    const orders = new MysqlDatabase("orders", {
+      label: "partial-db",
+      ...db,
+      credentialsRotation: rotation,
+      patchNow: patch,
+    });
+    return { id: orders.id, password: orders.rootPassword };
+  });
+  const first = await testStack.stack.up({ color: "never" });
+  const id = first.outputs.id.value as string;
+  const patchPath = `/v4/databases/mysql/instances/${id}/patch`;
+  await e2e.emulator.control.addFault({ method: "POST", path: patchPath, status: 400, times: 1 });
+  await e2e.emulator.control.clearRequests();
+
+  rotation = "r1";
+  patch = "p1";
+  const failed = await failureText(testStack.stack.up({ color: "never" }));
+  expect(failed).toContain(`POST ${patchPath} failed (400)`);
+  expect(failed).toContain(`updated part-way (id ${id})`);
+  const rotatedPassword = (
+    await api<{ password: string }>(e2e.emulator, "GET", `/databases/mysql/instances/${id}/credentials`)
+  ).password;
+  expect(rotatedPassword).not.toBe(first.outputs.password.value);
+
+  await e2e.emulator.control.clearRequests();
+  const next = await testStack.stack.up({ color: "never" });
+  expect(next.outputs.password.value).toBe(rotatedPassword);
+  expect(await writes()).toEqual([`POST ${patchPath}`]);
+  expect(Object.keys((await testStack.stack.preview({ color: "never" })).changeSummary)).toEqual(["same"]);
+});
