@@ -111,6 +111,25 @@ export function isNewValue(olds: Bag, news: Bag, field: string): boolean {
 }
 
 /**
+ * Which of `optional` (inputs the API fills in or keeps when the program leaves them out) the
+ * program sets, kept in the state as `setInputs`: refresh reports those as inputs and leaves the
+ * others out, so a later preview shows only what the program changes, never the removal of a value
+ * the API filled in. A bag that carries `setInputs` already (an old state, on refresh) keeps it.
+ */
+export function setInputsOf(inputs: Bag, optional: readonly string[]): string[] {
+  if (Array.isArray(inputs.setInputs)) return inputs.setInputs as string[];
+  return optional.filter((f) => inputs[f] !== undefined && inputs[f] !== null);
+}
+
+/** Refresh inputs without the optional ones the program does not set (see {@link setInputsOf}). */
+export function withoutUnset(inputs: Bag, state: Bag, optional: readonly string[]): Bag {
+  const set = Array.isArray(state.setInputs) ? (state.setInputs as string[]) : optional;
+  const out = { ...inputs };
+  for (const f of optional) if (!set.includes(f)) delete out[f];
+  return out;
+}
+
+/**
  * Drops `undefined` everywhere: the host converts bags to protobuf Structs, which cannot hold it.
  * `null` stays, meaning "known to be empty".
  */

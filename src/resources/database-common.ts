@@ -22,7 +22,9 @@ import {
   noteReplacement,
   isNewValue,
   same,
+  setInputsOf,
   timeoutsOnlyUpdate,
+  withoutUnset,
   TOKEN_MODULE,
   withSecretOutputs,
   type DiffSpec,
@@ -244,6 +246,7 @@ interface Secrets {
 /** The state kept for a database: the API object in camelCase plus the inputs it cannot show. */
 export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: Secrets = {}): Bag {
   return compact({
+    setInputs: setInputsOf(inputs, DIFF.ifSet!),
     adoptId: inputs.adoptId,
     timeouts: inputs.timeouts,
     credentialsRotation: inputs.credentialsRotation,
@@ -281,7 +284,8 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: 
 /** The inputs a refresh reports, so the next diff compares the program against reality. */
 function inputsOf(state: Bag): Bag {
   const keys = [...IMMUTABLE, ...MUTABLE];
-  return compact(Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]])));
+  const inputs = Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]]));
+  return compact(withoutUnset(inputs, state, DIFF.ifSet!));
 }
 
 /** The secrets an old state holds. */

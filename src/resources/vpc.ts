@@ -11,9 +11,11 @@ import {
   computeDiff,
   idOutput,
   noteReplacement,
+  setInputsOf,
   isNewValue,
   timeoutsOnlyUpdate,
   TOKEN_MODULE,
+  withoutUnset,
   type DiffSpec,
 } from "./common.js";
 import { configure, client } from "./context.js";
@@ -82,6 +84,7 @@ interface VpcState extends Bag {
 
 function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
   return compact({
+    setInputs: setInputsOf(inputs, DIFF.ifSet!),
     adoptId: inputs.adoptId,
     timeouts: inputs.timeouts,
     vpcId: vpc.id,
@@ -312,14 +315,20 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = (props?.subnets as VpcSubnetOutput[] | undefined) ?? [];
     const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
     const state = stateOf(vpc, managed, props ?? {});
-    const inputs = compact({
-      label: state.label,
-      region: state.region,
-      description: state.description,
-      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
-      adoptId: props?.adoptId,
-      timeouts: props?.timeouts,
-    });
+    const inputs = compact(
+      withoutUnset(
+        {
+          label: state.label,
+          region: state.region,
+          description: state.description,
+          subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
+          adoptId: props?.adoptId,
+          timeouts: props?.timeouts,
+        },
+        state,
+        DIFF.ifSet!,
+      ),
+    );
     return { id, props: state, inputs };
   },
 

@@ -248,3 +248,24 @@ test("a step failing after a credentials rotation keeps the rotation in the stat
   expect(await writes()).toEqual([`POST ${patchPath}`]);
   expect(Object.keys((await testStack.stack.preview({ color: "never" })).changeSummary)).toEqual(["same"]);
 });
+
+test("after a refresh, a change previews only itself, never the removal of values the API filled in", async () => {
+  let allowList = ["10.0.0.0/16"];
+  let label = "refreshed-net";
+  const testStack = await e2e.stack(async () => {
+    const orders = new MysqlDatabase("orders", { label: "refreshed-db", ...db, allowList });
+    const net = new Vpc("net", { label, region: "us-east" });
+    return { id: orders.id, net: net.id };
+  });
+  await testStack.stack.up({ color: "never" });
+  expect((await testStack.stack.refresh({ color: "never" })).summary.resourceChanges).toEqual({ same: 3 });
+
+  allowList = ["10.1.0.0/16"];
+  label = "renamed-net";
+  const preview = await testStack.stack.preview({ color: "never", diff: true });
+  expect(preview.changeSummary).toEqual({ update: 2, same: 1 });
+  expect(preview.stdout).toContain("allowList");
+  expect(preview.stdout).not.toContain("updates");
+  expect(preview.stdout).not.toContain("description");
+  expect(preview.stdout).not.toContain("dayOfWeek");
+});
