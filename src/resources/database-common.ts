@@ -32,6 +32,7 @@ import {
 import { client, configure, warn } from "./context.js";
 import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
+import { remember } from "./program-args.js";
 import {
   allowListInput,
   databaseLabelRule,
@@ -722,5 +723,6 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
     );
     // Known during the preview of an update, so snapshots taking `instanceId` are not shown as replaced.
     this.instanceId = idOutput(this, Number);
+    remember([this.id, this.instanceId], args);
   }
 }

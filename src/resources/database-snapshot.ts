@@ -17,6 +17,7 @@ import { stuckReason } from "./database-common.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { lazyProvider } from "./lazy-provider.js";
+import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
 
@@ -189,6 +190,24 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async check(_olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news, false);
+    for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
+    // A database that exists already can be asked whether it has a secondary node. One still to be
+    // created is checked in the program (see refuseSecondaryOfSingleNode), and again by create.
+    if (rules.failures.length === 0 && inputs.target === "secondary" && typeof inputs.instanceId === "number") {
+      const engine = inputs.engine as EngineType;
+      const db = await Promise.resolve()
+        .then(() =>
+          client()
+            .database(engine)
+            .get(inputs.instanceId as number),
+        )
+        .catch(() => undefined);
+      if (db && db.cluster_size !== 3)
+        rules.fail(
+          "target",
+          `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${db.cluster_size}`,
+        );
+    }
     return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
   },
 
@@ -325,6 +344,23 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 const lazy = lazyProvider("database-snapshot");
 
 /**
+ * `target: "secondary"` for a database this program declares with one node, which has no secondary:
+ * the API would refuse the snapshot only in `up`.
+ */
+function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
+  const db = argsBehind(args.instanceId);
+  if (args.target !== "secondary" || !db || (db.clusterSize ?? 1) !== 1) return [];
+  return [
+    {
+      property: "target",
+      reason:
+        'target "secondary" needs a 3-node cluster, but the database that instanceId names is declared with ' +
+        'clusterSize 1 and so has no secondary node; leave target out (or set it to "primary")',
+    },
+  ];
+}
+
+/**
  * An on-demand snapshot backup of a managed MySQL or PostgreSQL database. `create` waits while
  * another backup runs, refuses clearly when the database already has 3 snapshots (the API limit),
  * and waits until the new backup is listed. Every argument except `timeouts` and `adoptId`
@@ -376,7 +412,14 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
     super(
       lazy,
       name,
-      { ...args, target: args.target, backupId: undefined, type: undefined, created: undefined },
+      {
+        ...args,
+        ...programFailuresInput(secondaryOfSingleNode(args)),
+        target: args.target,
+        backupId: undefined,
+        type: undefined,
+        created: undefined,
+      },
       opts,
       TOKEN_MODULE,
       "DatabaseSnapshot",

@@ -18,6 +18,7 @@ import { client, configure } from "./context.js";
 import { unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
 import { lazyProvider } from "./lazy-provider.js";
+import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { createSubnet, deleteSubnet, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
 import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
@@ -118,6 +119,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async check(_olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news, false);
+    for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
   },
 
@@ -183,6 +185,32 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 const lazy = lazyProvider("vpc-subnet");
 
 /**
+ * Collisions with an inline subnet of the `Vpc` this program declares and the subnet's `vpcId`
+ * names: an overlapping range or a repeated label, which the API would refuse only in `up`.
+ */
+function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
+  const inline = argsBehind(args.vpcId)?.subnets;
+  if (!Array.isArray(inline)) return [];
+  const failures: ProgramFailure[] = [];
+  for (const [i, s] of inline.entries()) {
+    const other = s as { label?: unknown; ipv4?: unknown } | null;
+    if (typeof other?.ipv4 === "string" && typeof args.ipv4 === "string" && rangesOverlap(other.ipv4, args.ipv4))
+      failures.push({
+        property: "ipv4",
+        reason:
+          `ipv4 ${args.ipv4} overlaps subnets[${i}].ipv4 ${other.ipv4} of the Vpc that vpcId names; ` +
+          "ranges in a VPC must not overlap",
+      });
+    if (typeof other?.label === "string" && other.label === args.label)
+      failures.push({
+        property: "label",
+        reason: `label "${other.label}" is also subnets[${i}].label of the Vpc that vpcId names; labels must be unique in a VPC`,
+      });
+  }
+  return failures;
+}
+
+/**
  * A subnet of a VPC: an RFC 1918 IPv4 range that compute instances use through their VPC
  * interfaces. Deleting it fails, naming the instances, while instances still use it.
  *
@@ -228,7 +256,15 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
     super(
       lazy,
       name,
-      { ...args, subnetId: undefined, gateway: undefined, computes: undefined, created: undefined, updated: undefined },
+      {
+        ...args,
+        ...programFailuresInput(inlineCollisions(args)),
+        subnetId: undefined,
+        gateway: undefined,
+        computes: undefined,
+        created: undefined,
+        updated: undefined,
+      },
       opts,
       TOKEN_MODULE,
       "VpcSubnet",

@@ -21,6 +21,7 @@ import {
 import { configure, client } from "./context.js";
 import { ResourceInitError, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
+import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
 import {
   createSubnet,
@@ -423,5 +424,6 @@ export class Vpc extends pulumi.dynamic.Resource {
     );
     // Known during the preview of an update, so subnets taking `vpcId` are not shown as replaced.
     this.vpcId = idOutput(this, Number);
+    remember([this.id, this.vpcId], args);
   }
 }

@@ -7,10 +7,15 @@
  *   - a timeouts-only change on a degraded database touches nothing at the API;
  *   - a first `credentialsRotation` on an existing database records it and rotates nothing;
  *   - adopting a VPC that has a description, from a program that sets none, keeps the description;
- *   - an inline subnet without its range fails at preview with zero API writes.
+ *   - invalid programs (an inline subnet without its range, a subnet overlapping an inline one, a
+ *     secondary snapshot of a one-node database) fail at preview with zero API writes;
+ *   - swapping inline subnet labels, a step failing after a rotation, and a change after a
+ *     refresh all converge and preview only what happens.
  */
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot";
 import { MysqlDatabase } from "../../src/resources/mysql-database";
 import { Vpc } from "../../src/resources/vpc";
+import { VpcSubnet } from "../../src/resources/vpc-subnet";
 import { api, failureText, list, useE2e } from "./helpers";
 
 const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 1, updatingSeconds: 1 }));
@@ -268,4 +273,32 @@ test("after a refresh, a change previews only itself, never the removal of value
   expect(preview.stdout).not.toContain("updates");
   expect(preview.stdout).not.toContain("description");
   expect(preview.stdout).not.toContain("dayOfWeek");
+});
+
+test("a subnet overlapping an inline subnet, and a secondary snapshot of a one-node database, fail at preview with zero API writes", async () => {
+  const overlapping = await e2e.stack(async () => {
+    const net = new Vpc("net", {
+      label: "inline-net",
+      region: "us-east",
+      subnets: [{ label: "web", ipv4: "10.0.1.0/24" }],
+    });
+    new VpcSubnet("extra", { vpcId: net.vpcId, label: "extra", ipv4: "10.0.1.128/25" });
+    return {};
+  });
+  const secondary = await e2e.stack(async () => {
+    const single = new MysqlDatabase("single", { label: "single-db", ...db });
+    new DatabaseSnapshot("nightly", {
+      engine: "mysql",
+      instanceId: single.instanceId,
+      label: "n1",
+      target: "secondary",
+    });
+    return {};
+  });
+  await e2e.emulator.control.clearRequests();
+  const overlap = await failureText(overlapping.stack.preview({ color: "never" }));
+  expect(overlap).toContain("ipv4 10.0.1.128/25 overlaps subnets[0].ipv4 10.0.1.0/24 of the Vpc that vpcId names");
+  const target = await failureText(secondary.stack.preview({ color: "never" }));
+  expect(target).toContain('target "secondary" needs a 3-node cluster');
+  expect(await writes()).toEqual([]);
 });
