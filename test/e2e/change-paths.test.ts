@@ -118,16 +118,16 @@ test("a replacement whose new inputs lack a required one fails at preview, and n
 });
 
 test("a timeouts-only change on a degraded database is recorded without touching the API", async () => {
-  let timeouts: { delete: string } | undefined;
+  const limits: { timeouts?: { delete: string } } = {};
   const testStack = await e2e.stack(async () => {
-    const orders = new MysqlDatabase("orders", { label: "sick-db", ...db, ...(timeouts ? { timeouts } : {}) });
+    const orders = new MysqlDatabase("orders", { label: "sick-db", ...db, ...limits });
     return { id: orders.id };
   });
   const id = Number((await testStack.stack.up({ color: "never" })).outputs.id.value);
   await e2e.emulator.control.setStatus("mysql", id, "degraded");
   await e2e.emulator.control.clearRequests();
 
-  timeouts = { delete: "2h" };
+  limits.timeouts = { delete: "2h" };
   const up = await testStack.stack.up({ color: "never" });
   expect(up.summary.resourceChanges).toEqual({ update: 1, same: 1 });
   expect(await e2e.emulator.control.requests()).toEqual([]);
