@@ -11,7 +11,7 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
-import { windowOf } from "../resources/database-common.js";
+import { windowOf } from "../resources/database-state.js";
 import type { MaintenanceWindowInput } from "../resources/validate.js";
 
 /** A region. */

@@ -1,51 +1,32 @@
 /**
- * What `MysqlDatabase` and `PostgresqlDatabase` share: arguments, rules, state shape and the
- * provider, parameterised by engine. The two engines differ only in replication options.
+ * What `MysqlDatabase` and `PostgresqlDatabase` share: their arguments, the provider (create,
+ * adoption, read, update, delete) parameterised by engine, and the resource class. The input rules,
+ * the state shape and the converging of an existing database live in database-inputs.ts,
+ * database-state.ts and database-converge.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  ApiError,
-  type CreateDatabaseRequest,
-  type Database,
-  type DatabaseEngineApi,
-  type EngineType,
-  type MaintenanceWindow,
-  type UpdateDatabaseRequest,
-} from "../client/index.js";
+import type { CreateDatabaseRequest, Database, EngineType } from "../client/index.js";
 import { engineProblem, regionProblem } from "./catalogue.js";
 import {
   adopts,
   assertValid,
-  compact,
   computeDiff,
   idOutput,
-  noteReplacement,
   isNewValue,
-  same,
-  setInputsOf,
+  noteReplacement,
   timeoutsOnlyUpdate,
-  withoutUnset,
   TOKEN_MODULE,
   withSecretOutputs,
-  type DiffSpec,
 } from "./common.js";
 import { client, configure, warn } from "./context.js";
+import { converge } from "./database-converge.js";
+import { checkDatabase, DIFF } from "./database-inputs.js";
+import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
 import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { remember } from "./program-args.js";
-import {
-  allowListInput,
-  databaseLabelRule,
-  engineIdRule,
-  hasUnknown,
-  maintenanceWindowInput,
-  normaliseAllowList,
-  Rules,
-  UNKNOWN,
-  type Bag,
-  type MaintenanceWindowInput,
-} from "./validate.js";
-import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type PollProfile, type Timeouts } from "./wait.js";
+import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
+import { PROVISIONING, QUICK, timeoutMs, waitFor, type Timeouts } from "./wait.js";
 
 /** Maintenance window for automatic OS patching, in UTC. */
 export interface MaintenanceWindowArgs {
@@ -94,329 +75,8 @@ export interface DatabaseArgsBase {
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
-const REPLICATION: Record<EngineType, readonly string[]> = {
-  mysql: ["none", "asynch", "semi_synch"],
-  postgresql: ["none", "asynch"],
-};
-const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
-const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
 const DELETABLE = ["active", "failed", "degraded"];
 const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate"];
-/** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
-const FAILED_HINT =
-  'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
-  "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
-
-/**
- * Statuses a database does not leave for `active` by itself, with the way out. A wait for
- * `active` stops at once on these; transitional statuses (provisioning, updating, backing_up,
- * restoring, resuming) are waited out. The API only updates an `active` database.
- */
-const STUCK_HINTS: Record<string, string> = {
-  failed: FAILED_HINT,
-  degraded:
-    'its status is "degraded" (a node is unhealthy), which the API does not update and which does not ' +
-    "turn active by itself. Restore it from a backup or replace it with `pulumi up --replace <urn>`, " +
-    'or run `pulumi up` again once it reads "active"',
-  suspended:
-    'its status is "suspended", which the API does not update and which does not turn active by itself. ' +
-    'Resume the database, then run `pulumi up` again once it reads "active"',
-  suspending:
-    'its status is "suspending": it is on its way to "suspended", not "active", and the API does not update it. ' +
-    'Resume the database once it is suspended, then run `pulumi up` again once it reads "active"',
-};
-
-/** The reason to stop waiting for `active` at once, or undefined to keep waiting. */
-export function stuckReason(status: string): string | undefined {
-  return STUCK_HINTS[status];
-}
-
-/** Fields that cannot change without replacing the database. */
-const IMMUTABLE = [
-  "region",
-  "engineId",
-  "clusterSize",
-  "encrypted",
-  "sslConnection",
-  "replicationType",
-  "replicationCommitType",
-];
-
-/** Inputs changed in place by `update`. */
-const MUTABLE = ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "timeouts"];
-
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = {
-  replace: IMMUTABLE,
-  update: MUTABLE,
-  ifSet: ["updates"],
-  normalise: {
-    allowList: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
-    replicationType: (v) => (v === "async" ? "asynch" : v),
-    updates: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
-  },
-  // Database labels are unique in the account.
-  collides: (o, n) => o.label === n.label || hasUnknown(n.label),
-};
-
-/** Runs every input rule; lenient (check) or strict (create). Returns inputs with defaults filled. */
-export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
-  const rules = new Rules(strict);
-  const inputs: Bag = { ...news };
-  rules.string(news, "label", true, databaseLabelRule);
-  rules.string(news, "region", true);
-  rules.string(news, "type", true, (t) => (t.trim() === "" ? "must not be empty" : undefined));
-  rules.string(news, "engineId", true, engineIdRule(engine));
-
-  if (news.clusterSize === undefined || news.clusterSize === null) inputs.clusterSize = 1;
-  const cluster = rules.oneOf(news, "clusterSize", [1, 3] as const);
-  if (news.encrypted === undefined || news.encrypted === null) inputs.encrypted = false;
-  else rules.boolean(news, "encrypted");
-  if (news.sslConnection === undefined || news.sslConnection === null) inputs.sslConnection = true;
-  else rules.boolean(news, "sslConnection");
-
-  // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
-  if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
-  const knownCluster = inputs.clusterSize === UNKNOWN ? undefined : (cluster ?? (inputs.clusterSize as number));
-  const replication = rules.oneOf(inputs, "replicationType", REPLICATION[engine], ` for ${engine}`);
-  if (inputs.replicationType === undefined || inputs.replicationType === null) {
-    if (inputs.clusterSize === UNKNOWN) inputs.replicationType = UNKNOWN;
-    else if (knownCluster !== undefined) inputs.replicationType = knownCluster === 3 ? HA_REPLICATION[engine] : "none";
-  } else if (replication !== undefined && replication !== "none" && knownCluster === 1) {
-    rules.fail(
-      "replicationType",
-      `replicationType must be "none" for a single-node database (clusterSize 1); "${replication}" needs clusterSize 3`,
-    );
-  }
-
-  if (engine === "mysql") {
-    if (news.replicationCommitType !== undefined && news.replicationCommitType !== null)
-      rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
-  } else {
-    if (news.replicationCommitType === undefined || news.replicationCommitType === null)
-      inputs.replicationCommitType = "local";
-    else rules.oneOf(news, "replicationCommitType", COMMIT_TYPES);
-  }
-
-  const allow = allowListInput(rules, news);
-  if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
-  else if (news.allowList === undefined || news.allowList === null) inputs.allowList = [];
-
-  const window = maintenanceWindowInput(rules, news);
-  if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
-
-  rules.string(news, "credentialsRotation", false);
-  rules.string(news, "patchNow", false);
-  if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
-    const id = rules.id(news, "adoptId", false);
-    if (id !== undefined) inputs.adoptId = id;
-  }
-  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-  return { rules, inputs };
-}
-
-/** The maintenance window in the resource's camelCase form. */
-export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {
-  if (!w) return null;
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hourOfDay: w.hour_of_day,
-    dayOfWeek: w.day_of_week,
-    weekOfMonth: w.week_of_month ?? null,
-  };
-}
-
-function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hour_of_day: w.hourOfDay,
-    day_of_week: w.dayOfWeek,
-    week_of_month: w.weekOfMonth ?? null,
-  };
-}
-
-/** Root credentials and CA certificate, kept as secret outputs. */
-interface Secrets {
-  rootUsername?: string;
-  rootPassword?: string;
-  caCertificate?: string;
-}
-
-/** The state kept for a database: the API object in camelCase plus the inputs it cannot show. */
-export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: Secrets = {}): Bag {
-  return compact({
-    setInputs: setInputsOf(inputs, DIFF.ifSet!),
-    adoptId: inputs.adoptId,
-    timeouts: inputs.timeouts,
-    credentialsRotation: inputs.credentialsRotation,
-    patchNow: inputs.patchNow,
-    instanceId: db.id,
-    label: db.label,
-    region: db.region,
-    type: db.type,
-    engineId: `${db.engine}/${db.version}`,
-    engineType: db.engine,
-    version: db.version,
-    clusterSize: db.cluster_size,
-    encrypted: db.encrypted,
-    sslConnection: db.ssl_connection,
-    replicationType: db.replication_type ?? (inputs.replicationType as string | undefined) ?? "none",
-    replicationCommitType:
-      engine === "postgresql"
-        ? (db.replication_commit_type ?? (inputs.replicationCommitType as string | undefined) ?? "local")
-        : undefined,
-    allowList: normaliseAllowList(db.allow_list ?? []),
-    updates: windowOf(db.updates),
-    port: db.port,
-    hosts: { primary: db.hosts?.primary ?? null, secondary: db.hosts?.secondary ?? null },
-    status: db.status,
-    totalDiskSizeGb: db.total_disk_size_gb ?? null,
-    usedDiskSizeGb: db.used_disk_size_gb ?? null,
-    created: db.created,
-    updated: db.updated ?? null,
-    rootUsername: secrets.rootUsername ?? inputs.rootUsername,
-    rootPassword: secrets.rootPassword ?? inputs.rootPassword,
-    caCertificate: secrets.caCertificate ?? inputs.caCertificate,
-  });
-}
-
-/** The inputs a refresh reports, so the next diff compares the program against reality. */
-function inputsOf(state: Bag): Bag {
-  const keys = [...IMMUTABLE, ...MUTABLE];
-  const inputs = Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]]));
-  return compact(withoutUnset(inputs, state, DIFF.ifSet!));
-}
-
-/** The secrets an old state holds. */
-function pickSecrets(state: Bag): Secrets {
-  return compact({
-    rootUsername: state.rootUsername as string | undefined,
-    rootPassword: state.rootPassword as string | undefined,
-    caCertificate: state.caCertificate as string | undefined,
-  });
-}
-
-async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<Secrets> {
-  const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
-  return {
-    rootUsername: credentials.username,
-    rootPassword: credentials.password,
-    caCertificate: certificate.ca_certificate,
-  };
-}
-
-function waitActive(
-  engine: EngineType,
-  api: DatabaseEngineApi,
-  id: number,
-  limitMs: number,
-  profile: PollProfile,
-  seen?: (db: Database) => void,
-): Promise<Database> {
-  return waitFor({
-    what: `${engine} database ${id} to become active`,
-    poll: async () => {
-      const db = await api.get(id);
-      seen?.(db);
-      return db;
-    },
-    done: (db) => db.status === "active",
-    failed: (db) => stuckReason(db.status),
-    describe: (db) => `status ${db.status}`,
-    timeoutMs: limitMs,
-    profile,
-  });
-}
-
-/**
- * Brings an existing database to the mutable inputs: label, allow list, type (resize), maintenance
- * window; then, on update only (`olds` given), a changed `credentialsRotation` resets the root
- * password and a changed `patchNow` applies patches. Waits for `active` before and after
- * operations that need or cause another status. Returns the fresh state.
- */
-async function converge(
-  engine: EngineType,
-  start: Database,
-  olds: Bag | undefined,
-  news: Bag,
-  limitMs: number,
-  seen: (db: Database) => void,
-  applied: Bag = {},
-): Promise<Bag> {
-  const api = client().database(engine);
-  const id = start.id;
-  let db = start;
-  if (db.status !== "active")
-    db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
-
-  // A second round runs only when a lost answer's update turned out to be someone else's.
-  for (let round = 0; round < 2; round++) {
-    const body = updateBody(db, news);
-    if (Object.keys(body).length === 0) break;
-    db = await sendUpdate(api, id, body);
-    seen(db);
-    // A resize or an allow-list change keeps the database "updating" for a while.
-    if (body.type !== undefined || body.allow_list !== undefined || db.status !== "active")
-      db = await waitActive(engine, api, id, limitMs, QUICK, seen);
-  }
-
-  // A first value only starts tracking: a rotation is a change from one value to another.
-  if (
-    olds &&
-    typeof olds.credentialsRotation === "string" &&
-    typeof news.credentialsRotation === "string" &&
-    news.credentialsRotation !== olds.credentialsRotation
-  ) {
-    const before = await api.getCredentials(id);
-    await api.resetCredentials(id);
-    applied.credentialsRotation = news.credentialsRotation;
-    await waitFor({
-      what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
-      poll: async () => {
-        const current = await api.get(id);
-        seen(current);
-        const credentials = current.status === "active" ? await api.getCredentials(id) : undefined;
-        return { status: current.status, credentials };
-      },
-      done: (r) => r.credentials !== undefined && r.credentials.password !== before.password,
-      failed: (r) => stuckReason(r.status),
-      describe: (r) => (r.credentials ? "the old password" : `status ${r.status}`),
-      timeoutMs: limitMs,
-      profile: QUICK,
-    });
-  }
-
-  if (
-    olds &&
-    typeof olds.patchNow === "string" &&
-    typeof news.patchNow === "string" &&
-    news.patchNow !== olds.patchNow
-  ) {
-    await api.patch(id);
-    applied.patchNow = news.patchNow;
-    db = await waitActive(engine, api, id, limitMs, QUICK, seen);
-  }
-
-  db = await api.get(id);
-  seen(db);
-  return stateOf(engine, db, news, await fetchSecrets(api, id));
-}
-
-/** The update that brings `db` to the mutable inputs; empty when it already matches. */
-function updateBody(db: Database, news: Bag): UpdateDatabaseRequest {
-  const body: UpdateDatabaseRequest = {};
-  if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
-  const allow = news.allowList as string[] | undefined;
-  if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
-  if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
-  const window = news.updates as MaintenanceWindowInput | undefined;
-  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
-    body.updates = apiWindow(window);
-  return body;
-}
-
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const req: CreateDatabaseRequest = {
     label: inputs.label as string,
@@ -433,14 +93,6 @@ function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
     req.replication_commit_type = inputs.replicationCommitType as CreateDatabaseRequest["replication_commit_type"] &
       string;
   return req;
-}
-
-/** Differences between an existing database and immutable inputs, as "field: actual vs wanted". */
-function immutableMismatches(engine: EngineType, db: Database, inputs: Bag): string[] {
-  const actual = stateOf(engine, db, {});
-  return IMMUTABLE.filter((k) => inputs[k] !== undefined && !same(actual[k], inputs[k])).map(
-    (k) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`,
-  );
 }
 
 async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
@@ -493,22 +145,6 @@ async function createOrClaim(engine: EngineType, inputs: Bag): Promise<Database>
     return existing;
   }
   return api.create(createRequest(engine, inputs), { recover: byLabel });
-}
-
-/**
- * Sends an update. When an attempt's answer was lost and the resend is refused because the first
- * one already moved the database to `updating`, that update is the one in progress: its state is
- * returned for the caller to wait on, instead of failing the step.
- */
-async function sendUpdate(api: DatabaseEngineApi, id: number, body: UpdateDatabaseRequest): Promise<Database> {
-  try {
-    return await api.update(id, body);
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 400 || err.attempts < 2) throw err;
-    const now = await api.get(id);
-    if (now.status === "updating") return now;
-    throw err;
-  }
 }
 
 /** The provider of one engine. */

@@ -13,7 +13,7 @@ import {
 } from "../client/index.js";
 import { adopts, assertValid, compact, computeDiff, idOutput, noteReplacement, TOKEN_MODULE } from "./common.js";
 import { client, configure, warn } from "./context.js";
-import { stuckReason } from "./database-common.js";
+import { stuckReason } from "./database-converge.js";
 import { isNotFound, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { lazyProvider } from "./lazy-provider.js";

@@ -1,0 +1,172 @@
+/**
+ * Bringing an existing database to the program's arguments: waits for `active` (ending at once on
+ * statuses it does not leave by itself), the in-place update, and the trigger actions (credentials
+ * rotation, patching), recording how far it got.
+ */
+import {
+  ApiError,
+  type Database,
+  type DatabaseEngineApi,
+  type EngineType,
+  type UpdateDatabaseRequest,
+} from "../client/index.js";
+import { same } from "./common.js";
+import { client } from "./context.js";
+import { apiWindow, fetchSecrets, stateOf, windowOf } from "./database-state.js";
+import { normaliseAllowList, type Bag, type MaintenanceWindowInput } from "./validate.js";
+import { PROVISIONING, QUICK, waitFor, type PollProfile } from "./wait.js";
+
+/** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
+const FAILED_HINT =
+  'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
+  "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
+
+/**
+ * Statuses a database does not leave for `active` by itself, with the way out. A wait for
+ * `active` stops at once on these; transitional statuses (provisioning, updating, backing_up,
+ * restoring, resuming) are waited out. The API only updates an `active` database.
+ */
+const STUCK_HINTS: Record<string, string> = {
+  failed: FAILED_HINT,
+  degraded:
+    'its status is "degraded" (a node is unhealthy), which the API does not update and which does not ' +
+    "turn active by itself. Restore it from a backup or replace it with `pulumi up --replace <urn>`, " +
+    'or run `pulumi up` again once it reads "active"',
+  suspended:
+    'its status is "suspended", which the API does not update and which does not turn active by itself. ' +
+    'Resume the database, then run `pulumi up` again once it reads "active"',
+  suspending:
+    'its status is "suspending": it is on its way to "suspended", not "active", and the API does not update it. ' +
+    'Resume the database once it is suspended, then run `pulumi up` again once it reads "active"',
+};
+
+/** The reason to stop waiting for `active` at once, or undefined to keep waiting. */
+export function stuckReason(status: string): string | undefined {
+  return STUCK_HINTS[status];
+}
+
+export function waitActive(
+  engine: EngineType,
+  api: DatabaseEngineApi,
+  id: number,
+  limitMs: number,
+  profile: PollProfile,
+  seen?: (db: Database) => void,
+): Promise<Database> {
+  return waitFor({
+    what: `${engine} database ${id} to become active`,
+    poll: async () => {
+      const db = await api.get(id);
+      seen?.(db);
+      return db;
+    },
+    done: (db) => db.status === "active",
+    failed: (db) => stuckReason(db.status),
+    describe: (db) => `status ${db.status}`,
+    timeoutMs: limitMs,
+    profile,
+  });
+}
+
+/**
+ * Brings an existing database to the mutable inputs: label, allow list, type (resize), maintenance
+ * window; then, on update only (`olds` given), a changed `credentialsRotation` resets the root
+ * password and a changed `patchNow` applies patches. Waits for `active` before and after
+ * operations that need or cause another status. Returns the fresh state.
+ */
+export async function converge(
+  engine: EngineType,
+  start: Database,
+  olds: Bag | undefined,
+  news: Bag,
+  limitMs: number,
+  seen: (db: Database) => void,
+  applied: Bag = {},
+): Promise<Bag> {
+  const api = client().database(engine);
+  const id = start.id;
+  let db = start;
+  if (db.status !== "active")
+    db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
+
+  // A second round runs only when a lost answer's update turned out to be someone else's.
+  for (let round = 0; round < 2; round++) {
+    const body = updateBody(db, news);
+    if (Object.keys(body).length === 0) break;
+    db = await sendUpdate(api, id, body);
+    seen(db);
+    // A resize or an allow-list change keeps the database "updating" for a while.
+    if (body.type !== undefined || body.allow_list !== undefined || db.status !== "active")
+      db = await waitActive(engine, api, id, limitMs, QUICK, seen);
+  }
+
+  // A first value only starts tracking: a rotation is a change from one value to another.
+  if (
+    olds &&
+    typeof olds.credentialsRotation === "string" &&
+    typeof news.credentialsRotation === "string" &&
+    news.credentialsRotation !== olds.credentialsRotation
+  ) {
+    const before = await api.getCredentials(id);
+    await api.resetCredentials(id);
+    applied.credentialsRotation = news.credentialsRotation;
+    await waitFor({
+      what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
+      poll: async () => {
+        const current = await api.get(id);
+        seen(current);
+        const credentials = current.status === "active" ? await api.getCredentials(id) : undefined;
+        return { status: current.status, credentials };
+      },
+      done: (r) => r.credentials !== undefined && r.credentials.password !== before.password,
+      failed: (r) => stuckReason(r.status),
+      describe: (r) => (r.credentials ? "the old password" : `status ${r.status}`),
+      timeoutMs: limitMs,
+      profile: QUICK,
+    });
+  }
+
+  if (
+    olds &&
+    typeof olds.patchNow === "string" &&
+    typeof news.patchNow === "string" &&
+    news.patchNow !== olds.patchNow
+  ) {
+    await api.patch(id);
+    applied.patchNow = news.patchNow;
+    db = await waitActive(engine, api, id, limitMs, QUICK, seen);
+  }
+
+  db = await api.get(id);
+  seen(db);
+  return stateOf(engine, db, news, await fetchSecrets(api, id));
+}
+
+/** The update that brings `db` to the mutable inputs; empty when it already matches. */
+function updateBody(db: Database, news: Bag): UpdateDatabaseRequest {
+  const body: UpdateDatabaseRequest = {};
+  if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
+  const allow = news.allowList as string[] | undefined;
+  if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
+  if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
+  const window = news.updates as MaintenanceWindowInput | undefined;
+  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
+    body.updates = apiWindow(window);
+  return body;
+}
+
+/**
+ * Sends an update. When an attempt's answer was lost and the resend is refused because the first
+ * one already moved the database to `updating`, that update is the one in progress: its state is
+ * returned for the caller to wait on, instead of failing the step.
+ */
+async function sendUpdate(api: DatabaseEngineApi, id: number, body: UpdateDatabaseRequest): Promise<Database> {
+  try {
+    return await api.update(id, body);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 400 || err.attempts < 2) throw err;
+    const now = await api.get(id);
+    if (now.status === "updating") return now;
+    throw err;
+  }
+}
