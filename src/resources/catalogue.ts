@@ -3,15 +3,17 @@
  * provider process (the promises are kept, failures included), because `check` runs for every
  * resource of every preview.
  */
-import type { DatabaseEngine, Region } from "../client/index.js";
+import type { DatabaseEngine, Region, RegionAvailability } from "../client/index.js";
 import { catalogueClient, onReconfigure } from "./context.js";
 
 let regions: Promise<Region[]> | undefined;
 let engines: Promise<DatabaseEngine[]> | undefined;
+let availability: Promise<RegionAvailability[]> | undefined;
 
 onReconfigure(() => {
   regions = undefined;
   engines = undefined;
+  availability = undefined;
 });
 
 /** Region capability a resource needs. */
@@ -56,4 +58,24 @@ export async function engineProblem(engineId: string): Promise<string | undefine
   const engine = engineId.split("/")[0];
   const same = list.filter((e) => e.engine === engine).map((e) => e.id);
   return `engine "${engineId}" is not offered; available: ${same.join(", ") || "none"}`;
+}
+
+/**
+ * Why instance type `type` cannot be used in `region`, as far as the API tells: its availability
+ * list covers only select premium and GPU plans, and the API offers no list of all types, so a type
+ * it does not list passes here and is judged by the create itself.
+ */
+export async function typeProblem(region: string, type: string): Promise<string | undefined> {
+  const client = catalogueClient();
+  if (!client) return undefined;
+  availability ??= client.regions.listAvailability();
+  let list: RegionAvailability[];
+  try {
+    list = await availability;
+  } catch {
+    return undefined;
+  }
+  if (!list.some((a) => a.region === region && a.plan === type && !a.available)) return undefined;
+  const elsewhere = list.filter((a) => a.plan === type && a.available).map((a) => a.region);
+  return `type "${type}" is not available in region "${region}"${elsewhere.length ? `; regions that offer it: ${elsewhere.join(", ")}` : ""}`;
 }

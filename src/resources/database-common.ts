@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateDatabaseRequest, Database, EngineType } from "../client/index.js";
-import { engineProblem, regionProblem } from "./catalogue.js";
+import { engineProblem, regionProblem, typeProblem } from "./catalogue.js";
 import {
   adopts,
   assertValid,
@@ -157,19 +157,23 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
-      const [regionIssue, engineIssue] = await Promise.all([
-        typeof region === "string" && region !== UNKNOWN && !failed("region") && isNewValue(olds, news, "region")
+      const type = news.type;
+      const known = (v: unknown, field: string): v is string =>
+        typeof v === "string" && v !== UNKNOWN && !failed(field);
+      const [regionIssue, engineIssue, typeIssue] = await Promise.all([
+        known(region, "region") && isNewValue(olds, news, "region")
           ? regionProblem(region, "Managed Databases")
           : undefined,
-        typeof engineId === "string" &&
-        engineId !== UNKNOWN &&
-        !failed("engineId") &&
-        isNewValue(olds, news, "engineId")
-          ? engineProblem(engineId)
+        known(engineId, "engineId") && isNewValue(olds, news, "engineId") ? engineProblem(engineId) : undefined,
+        known(region, "region") &&
+        known(type, "type") &&
+        (isNewValue(olds, news, "region") || isNewValue(olds, news, "type"))
+          ? typeProblem(region, type)
           : undefined,
       ]);
       if (regionIssue) rules.fail("region", regionIssue);
       if (engineIssue) rules.fail("engineId", engineIssue);
+      if (typeIssue) rules.fail("type", typeIssue);
       return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
     },
 

@@ -35,3 +35,19 @@ test("a configuration naming another API drops the catalogue", async () => {
   const reads = (await e.control.requests()).filter((r) => r.path === "/v4/regions");
   expect(reads).toHaveLength(2);
 });
+
+test("a type the API lists as unavailable in the region fails check, naming the regions that offer it", async () => {
+  const db = { label: "gpu-db", region: "us-east", type: "g1-gpu-rtx6000-1", engineId: "mysql/8.0.30" };
+  expect((await mysql.check!({}, db)).failures).toEqual([
+    {
+      property: "type",
+      reason: expect.stringMatching(
+        /type "g1-gpu-rtx6000-1" is not available in region "us-east"; regions that offer it: us-west/,
+      ),
+    },
+  ]);
+  // An existing database keeps working there while neither region nor type changes.
+  expect((await mysql.check!(db, db)).failures).toBeUndefined();
+  // A type the availability list does not cover is left to the create.
+  expect((await mysql.check!({}, { ...db, type: "g6-nanode-1" })).failures).toBeUndefined();
+});
