@@ -3,18 +3,25 @@
  * provider process (the promises are kept, failures included), because `check` runs for every
  * resource of every preview.
  */
-import type { DatabaseEngine, Region, RegionAvailability } from "../client/index.js";
+import type { CloudClient, DatabaseEngine, Region, RegionAvailability } from "../client/index.js";
 import { catalogueClient, onReconfigure } from "./context.js";
 
-let regions: Promise<Region[]> | undefined;
-let engines: Promise<DatabaseEngine[]> | undefined;
-let availability: Promise<RegionAvailability[]> | undefined;
+/** The catalogue lists read in this process, by name (the promises, so concurrent checks share one read). */
+const lists = new Map<string, Promise<unknown[]>>();
 
-onReconfigure(() => {
-  regions = undefined;
-  engines = undefined;
-  availability = undefined;
-});
+onReconfigure(() => lists.clear());
+
+/** The list `fetch` reads, read once per process; undefined when no API is configured or it cannot be read. */
+async function catalogue<T>(name: string, fetch: (client: CloudClient) => Promise<T[]>): Promise<T[] | undefined> {
+  const client = catalogueClient();
+  if (!client) return undefined;
+  if (!lists.has(name)) lists.set(name, fetch(client));
+  try {
+    return (await lists.get(name)) as T[];
+  } catch {
+    return undefined;
+  }
+}
 
 /** Region capability a resource needs. */
 export type Capability = "VPCs" | "Managed Databases";
@@ -24,15 +31,8 @@ export type Capability = "VPCs" | "Managed Databases";
  * read (no API configured, network trouble): the API then has the last word at create time.
  */
 export async function regionProblem(region: string, capability: Capability): Promise<string | undefined> {
-  const client = catalogueClient();
-  if (!client) return undefined;
-  regions ??= client.regions.list();
-  let list: Region[];
-  try {
-    list = await regions;
-  } catch {
-    return undefined;
-  }
+  const list = await catalogue<Region>("regions", (c) => c.regions.list());
+  if (!list) return undefined;
   const found = list.find((r) => r.id === region);
   if (!found) return `region "${region}" does not exist; known regions: ${list.map((r) => r.id).join(", ")}`;
   if (found.status !== "ok") return `region "${region}" has status "${found.status}"; choose a region with status "ok"`;
@@ -45,15 +45,8 @@ export async function regionProblem(region: string, capability: Capability): Pro
 
 /** Why `engineId` is not in the engine catalogue, or undefined when it is (or cannot be checked). */
 export async function engineProblem(engineId: string): Promise<string | undefined> {
-  const client = catalogueClient();
-  if (!client) return undefined;
-  engines ??= client.engines.list();
-  let list: DatabaseEngine[];
-  try {
-    list = await engines;
-  } catch {
-    return undefined;
-  }
+  const list = await catalogue<DatabaseEngine>("engines", (c) => c.engines.list());
+  if (!list) return undefined;
   if (list.some((e) => e.id === engineId)) return undefined;
   const engine = engineId.split("/")[0];
   const same = list.filter((e) => e.engine === engine).map((e) => e.id);
@@ -66,15 +59,8 @@ export async function engineProblem(engineId: string): Promise<string | undefine
  * it does not list passes here and is judged by the create itself.
  */
 export async function typeProblem(region: string, type: string): Promise<string | undefined> {
-  const client = catalogueClient();
-  if (!client) return undefined;
-  availability ??= client.regions.listAvailability();
-  let list: RegionAvailability[];
-  try {
-    list = await availability;
-  } catch {
-    return undefined;
-  }
+  const list = await catalogue<RegionAvailability>("availability", (c) => c.regions.listAvailability());
+  if (!list) return undefined;
   if (!list.some((a) => a.region === region && a.plan === type && !a.available)) return undefined;
   const elsewhere = list.filter((a) => a.plan === type && a.available).map((a) => a.region);
   return `type "${type}" is not available in region "${region}"${elsewhere.length ? `; regions that offer it: ${elsewhere.join(", ")}` : ""}`;
