@@ -144,8 +144,8 @@ export function compact<T>(value: T): T {
 }
 
 /**
- * Throws when strict validation (run by `create`, where preview's leniency no longer applies)
- * finds problems, listing every failure with its field.
+ * Throws when the rules, run again by `create` before its first API call (a create may come
+ * without a check, e.g. from an old state), find problems, listing every failure with its field.
  */
 export function assertValid(kind: string, failures: readonly pulumi.dynamic.CheckFailure[]): void {
   if (failures.length === 0) return;

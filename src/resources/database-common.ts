@@ -153,7 +153,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     configure,
 
     async check(olds: Bag, news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news, false);
+      const { rules, inputs } = checkDatabase(engine, news);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
@@ -189,7 +189,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async create(news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news, true);
+      const { rules, inputs } = checkDatabase(engine, news);
       assertValid(`${engine} database`, rules.failures);
       if (adopts(engine, inputs)) return adopt(engine, inputs);
       return takeOver(engine, await createOrClaim(engine, inputs), inputs);

@@ -51,9 +51,9 @@ export const DIFF: DiffSpec = {
   collides: (o, n) => o.label === n.label || hasUnknown(n.label),
 };
 
-/** Runs every input rule; lenient (check) or strict (create). Returns inputs with defaults filled. */
-export function checkDatabase(engine: EngineType, news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
-  const rules = new Rules(strict);
+/** Runs every input rule (check, and create again before its first call). Returns inputs with defaults filled. */
+export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; inputs: Bag } {
+  const rules = new Rules();
   const inputs: Bag = { ...news };
   rules.string(news, "label", true, databaseLabelRule);
   rules.string(news, "region", true);

@@ -51,10 +51,10 @@ export function parseSnapshotId(
   return m ? { engine: m[1] as EngineType, instanceId: Number(m[2]), backupId: Number(m[3]) } : undefined;
 }
 
-function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
-  const rules = new Rules(strict);
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  const rules = new Rules();
   const inputs: Bag = { ...news };
-  if (news.engine === undefined && strict) rules.fail("engine", "engine is required");
+  if (news.engine === undefined || news.engine === null) rules.fail("engine", "engine is required");
   rules.oneOf(news, "engine", ENGINES);
   const instanceId = rules.id(news, "instanceId", true);
   if (instanceId !== undefined) inputs.instanceId = instanceId;
@@ -189,7 +189,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
   async check(_olds: Bag, news: Bag) {
-    const { rules, inputs } = checkInputs(news, false);
+    const { rules, inputs } = checkInputs(news);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     // A database that exists already can be asked whether it has a secondary node. One still to be
     // created is checked in the program (see refuseSecondaryOfSingleNode), and again by create.
@@ -236,7 +236,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
-    const { rules, inputs } = checkInputs(news, true);
+    const { rules, inputs } = checkInputs(news);
     assertValid("database snapshot", rules.failures);
     if (adopts("database-snapshot", inputs)) return adopt(inputs);
     const engine = inputs.engine as EngineType;

@@ -33,9 +33,6 @@ export type Bag = Record<string, unknown>;
 export class Rules {
   readonly failures: pulumi.dynamic.CheckFailure[] = [];
 
-  /** @param strict only `create` passes true; it adds the rules that need more than preview knows. */
-  constructor(readonly strict = false) {}
-
   /** Records one failure. */
   fail(property: string, reason: string): void {
     this.failures.push({ property, reason });

@@ -68,8 +68,8 @@ function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
   });
 }
 
-function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
-  const rules = new Rules(strict);
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  const rules = new Rules();
   const inputs: Bag = { ...news };
   const vpcId = rules.id(news, "vpcId", true);
   if (vpcId !== undefined) inputs.vpcId = vpcId;
@@ -118,7 +118,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
   async check(_olds: Bag, news: Bag) {
-    const { rules, inputs } = checkInputs(news, false);
+    const { rules, inputs } = checkInputs(news);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
   },
@@ -128,7 +128,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
-    const { rules, inputs } = checkInputs(news, true);
+    const { rules, inputs } = checkInputs(news);
     assertValid("VPC subnet", rules.failures);
     if (adopts("vpc-subnet", inputs)) return adopt(inputs);
     const vpcId = inputs.vpcId as number;

@@ -103,8 +103,8 @@ function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subne
   return vpc.subnets.filter((s) => wanted.some((w) => w.ipv4 === s.ipv4));
 }
 
-function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } {
-  const rules = new Rules(strict);
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  const rules = new Rules();
   const inputs: Bag = { ...news };
   rules.string(news, "label", true, networkLabelRule);
   rules.string(news, "region", true);
@@ -125,7 +125,7 @@ function checkInputs(news: Bag, strict: boolean): { rules: Rules; inputs: Bag } 
           return;
         }
         const item = raw as Bag;
-        const sub = new Rules(strict);
+        const sub = new Rules();
         const label = sub.string(item, "label", true, networkLabelRule);
         const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
         for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
@@ -264,7 +264,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
   async check(olds: Bag, news: Bag) {
-    const { rules, inputs } = checkInputs(news, false);
+    const { rules, inputs } = checkInputs(news);
     if (
       typeof news.region === "string" &&
       news.region !== UNKNOWN &&
@@ -282,7 +282,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
-    const { rules, inputs } = checkInputs(news, true);
+    const { rules, inputs } = checkInputs(news);
     assertValid("VPC", rules.failures);
     if (adopts("vpc", inputs)) return adopt(inputs);
     const api = client().vpcs;
