@@ -248,3 +248,16 @@ describe("DatabaseSnapshot replacement at the 3-snapshot limit", () => {
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+test.each(["suspended", "suspending", "degraded", "failed"])(
+  "a snapshot of a %s database stops waiting at once, naming the status",
+  async (status) => {
+    const instanceId = await activeDatabase();
+    await emulator().control.setStatus("mysql", instanceId, status);
+    const err = await thrown(p.create({ engine: "mysql", instanceId, label: "stuck1", timeouts: { create: "30m" } }));
+    expect(err.message).toContain(
+      `Gave up waiting for mysql database ${instanceId} to be active with no backup running`,
+    );
+    expect(err.message).toContain(`its status is "${status}"`);
+  },
+);

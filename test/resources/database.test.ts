@@ -304,6 +304,23 @@ describe("database lifecycle", () => {
     expect(resumed.outs).toMatchObject({ status: "active", rootPassword: expect.any(String) });
   });
 
+  test("an update whose answer was lost, and whose resend finds the database updating, waits for that update", async () => {
+    const created = await mysql.create((await mysql.check({}, base)).inputs);
+    const path = `/v4/databases/mysql/instances/${created.id}`;
+    await emulator().control.setTimings({ updatingSeconds: 2 });
+    await emulator().control.addFault({ method: "PUT", path, after: true, drop: true, times: 1 });
+    await emulator().control.clearRequests();
+    const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"] })).inputs;
+    const updated = await mysql.update(created.id, created.outs, news);
+    expect(updated.outs).toMatchObject({ status: "active", allowList: ["10.0.0.0/16"] });
+    const puts = (await emulator().control.requests()).filter((r) => r.method === "PUT");
+    // The first PUT was carried out and its answer lost; the resend was refused while it ran.
+    expect(puts.map((r) => [r.status, r.handled])).toEqual([
+      [0, true],
+      [400, false],
+    ]);
+  });
+
   test("updating a failed database stops at once and says how to replace it", async () => {
     const created = await mysql.create((await mysql.check({}, base)).inputs);
     await emulator().control.setStatus("mysql", Number(created.id), "failed");
