@@ -22,7 +22,7 @@ import { client, configure, warn } from "./context.js";
 import { converge } from "./database-converge.js";
 import { checkDatabase, DIFF } from "./database-inputs.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
-import { isNotFound, ResourceInitError, unlessNotFound } from "./errors.js";
+import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { remember } from "./program-args.js";
 import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
@@ -97,7 +97,7 @@ function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
 
 async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const instanceId = inputs.adoptId as number;
-  const db = await client().database(engine).get(instanceId);
+  const db = await readAdopted(`${engine} database ${instanceId}`, () => client().database(engine).get(instanceId));
   const mismatches = immutableMismatches(engine, db, inputs);
   if (mismatches.length > 0) {
     throw new Error(

@@ -14,7 +14,7 @@ import {
 import { adopts, assertValid, compact, computeDiff, idOutput, noteReplacement, TOKEN_MODULE } from "./common.js";
 import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-converge.js";
-import { isNotFound, unlessNotFound } from "./errors.js";
+import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { lazyProvider } from "./lazy-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
@@ -147,7 +147,9 @@ function waitReady(
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const ref = parseSnapshotId(inputs.adoptId as string)!;
-  const backup = await client().database(ref.engine).getBackup(ref.instanceId, ref.backupId);
+  const backup = await readAdopted(`backup ${ref.backupId} of ${ref.engine} database ${ref.instanceId}`, () =>
+    client().database(ref.engine).getBackup(ref.instanceId, ref.backupId),
+  );
   if (backup.label !== inputs.label) {
     throw new Error(
       `Cannot adopt snapshot ${inputs.adoptId as string}: its label is "${backup.label}" but the arguments say ` +

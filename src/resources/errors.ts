@@ -52,3 +52,16 @@ export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undef
     throw err;
   }
 }
+
+/**
+ * Reads the object `adoptId` names. A 404 becomes an error that says what to do: the id may name an
+ * object that is gone, e.g. one a replacement deleted before its new object could be made.
+ */
+export async function readAdopted<T>(what: string, read: () => Promise<T>): Promise<T> {
+  const found = await unlessNotFound(read);
+  if (found !== undefined) return found;
+  throw new Error(
+    `adoptId names ${what}, which does not exist (deleted, or replaced already). ` +
+      "Remove adoptId to create a new one, or set it to an existing object's id.",
+  );
+}

@@ -15,7 +15,7 @@ import {
   type DiffSpec,
 } from "./common.js";
 import { client, configure } from "./context.js";
-import { unlessNotFound } from "./errors.js";
+import { readAdopted, unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
 import { lazyProvider } from "./lazy-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
@@ -87,7 +87,7 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.vpcId as number;
   const subnetId = inputs.adoptId as number;
   const api = client().subnets;
-  let subnet = await api.get(vpcId, subnetId);
+  let subnet = await readAdopted(`subnet ${subnetId} of VPC ${vpcId}`, () => api.get(vpcId, subnetId));
   if (subnet.ipv4 !== inputs.ipv4) {
     throw new Error(
       `Cannot adopt subnet ${subnetId} of VPC ${vpcId}: ipv4 is ${subnet.ipv4} but the arguments say ${String(inputs.ipv4)}; ` +

@@ -19,7 +19,7 @@ import {
   type DiffSpec,
 } from "./common.js";
 import { configure, client } from "./context.js";
-import { ResourceInitError, unlessNotFound } from "./errors.js";
+import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { lazyProvider } from "./lazy-provider.js";
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
@@ -198,7 +198,7 @@ async function reconcileSubnets(
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.adoptId as number;
-  const vpc = await client().vpcs.get(vpcId);
+  const vpc = await readAdopted(`VPC ${vpcId}`, () => client().vpcs.get(vpcId));
   if (vpc.region !== inputs.region) {
     throw new Error(
       `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +

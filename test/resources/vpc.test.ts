@@ -208,6 +208,12 @@ describe("Vpc lifecycle", () => {
     });
     expect(adopted.id).toBe(created.id);
     expect(adopted.outs).toMatchObject({ label: "new" });
+    // An id that names nothing (deleted, or replaced already) says what to do.
+    const gone = await thrown(p.create({ label: "gone", region: "us-east", adoptId: 9999 }));
+    expect(gone.message).toBe(
+      "adoptId names VPC 9999, which does not exist (deleted, or replaced already). " +
+        "Remove adoptId to create a new one, or set it to an existing object's id.",
+    );
   });
 
   test("create validates strictly before any API call", async () => {
