@@ -138,10 +138,7 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
     list: (options) =>
       collectAll(paginate(async (query) => toPage(await http.request("GET", base, { query }), toDatabase), options)),
     get: async (id) => toDatabase(await http.request("GET", item(id))),
-    create: async (request, options) =>
-      toDatabase(
-        await http.request("POST", base, { body: request, ...(options?.recover ? { recover: options.recover } : {}) }),
-      ),
+    create: async (request, options) => toDatabase(await http.request("POST", base, { ...options, body: request })),
     update: async (id, request) => toDatabase(await http.request("PUT", item(id), { body: request })),
     delete: async (id) => {
       await http.request("DELETE", item(id));

@@ -56,12 +56,7 @@ export function subnetsApi(http: HttpClient): SubnetsApi {
     list: (vpcId, options) => collectAll(iterate(vpcId, options)),
     get: async (vpcId, id) => toSubnet(await http.request("GET", item(vpcId, id))),
     create: async (vpcId, request, options) =>
-      toSubnet(
-        await http.request("POST", base(vpcId), {
-          body: request,
-          ...(options?.recover ? { recover: options.recover } : {}),
-        }),
-      ),
+      toSubnet(await http.request("POST", base(vpcId), { ...options, body: request })),
     update: async (vpcId, id, request) => toSubnet(await http.request("PUT", item(vpcId, id), { body: request })),
     delete: async (vpcId, id) => {
       await http.request("DELETE", item(vpcId, id));

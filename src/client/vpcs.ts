@@ -84,10 +84,7 @@ export function vpcsApi(http: HttpClient): VpcsApi {
     iterate,
     list: (options) => collectAll(iterate(options)),
     get: async (id) => toVpc(await http.request("GET", item(id))),
-    create: async (request, options) =>
-      toVpc(
-        await http.request("POST", base, { body: request, ...(options?.recover ? { recover: options.recover } : {}) }),
-      ),
+    create: async (request, options) => toVpc(await http.request("POST", base, { ...options, body: request })),
     update: async (id, request) => toVpc(await http.request("PUT", item(id), { body: request })),
     delete: async (id) => {
       await http.request("DELETE", item(id));

@@ -194,16 +194,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const { rules, inputs } = checkInputs(news);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     // A database that exists already can be asked whether it has a secondary node. One still to be
-    // created is checked in the program (see refuseSecondaryOfSingleNode), and again by create.
+    // created is checked in the program (see secondaryOfSingleNode), and again by create.
     if (rules.failures.length === 0 && inputs.target === "secondary" && typeof inputs.instanceId === "number") {
       const engine = inputs.engine as EngineType;
-      const db = await Promise.resolve()
-        .then(() =>
-          client()
-            .database(engine)
-            .get(inputs.instanceId as number),
-        )
-        .catch(() => undefined);
+      const db = await existingDatabase(engine, inputs.instanceId);
       if (db && db.cluster_size !== 3)
         rules.fail(
           "target",
@@ -344,6 +338,15 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 };
 
 const lazy = lazyProvider("database-snapshot");
+
+/** The database, or undefined when it cannot be read during check (no token offline, gone, unreachable). */
+async function existingDatabase(engine: EngineType, instanceId: number): Promise<Database | undefined> {
+  try {
+    return await client().database(engine).get(instanceId);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `target: "secondary"` for a database this program declares with one node, which has no secondary:

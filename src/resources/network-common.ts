@@ -17,16 +17,20 @@ export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
  */
 export const NETWORK_CREATE_TIMEOUT_MS = 30 * 60_000;
 
+/** The subnet of the VPC that holds `label` (unique in a VPC), if any. */
+export async function subnetByLabel(vpcId: number, label: string): Promise<Subnet | undefined> {
+  return (await client().subnets.list(vpcId)).find((s) => s.label === label);
+}
+
 /**
  * Creates a subnet. An attempt whose answer is lost is looked up by its label (unique in the VPC):
  * found, it is the result; not found, the create is sent again.
  */
 export async function createSubnet(vpcId: number, spec: { label: string; ipv4: string }): Promise<Subnet> {
-  const api = client().subnets;
-  return api.create(
+  return client().subnets.create(
     vpcId,
     { label: spec.label, ipv4: spec.ipv4 },
-    { recover: async () => (await api.list(vpcId)).find((s) => s.label === spec.label) },
+    { recover: () => subnetByLabel(vpcId, spec.label) },
   );
 }
 

@@ -20,7 +20,13 @@ import { firstHost, parseCidr } from "./ipv4.js";
 import { lazyProvider } from "./lazy-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
-import { createSubnet, deleteSubnet, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
+import {
+  createSubnet,
+  deleteSubnet,
+  NETWORK_CREATE_TIMEOUT_MS,
+  NETWORK_DELETE_TIMEOUT_MS,
+  subnetByLabel,
+} from "./network-common.js";
 import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
@@ -133,7 +139,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     if (adopts("vpc-subnet", inputs)) return adopt(inputs);
     const vpcId = inputs.vpcId as number;
     const label = inputs.label as string;
-    const existing = (await client().subnets.list(vpcId)).find((s) => s.label === label);
+    const existing = await subnetByLabel(vpcId, label);
     if (existing) {
       const mismatches =
         existing.ipv4 === inputs.ipv4
