@@ -3,7 +3,7 @@
  * Command line entry of the package: `pulumi-cloudplatform emulator [--port N] [--host H]
  * [--provisioning-seconds N] [--state-file PATH]` runs the API emulator until SIGINT/SIGTERM.
  */
-import { startEmulator } from "./emulator/index.js";
+import type * as Emulator from "./emulator/index.js";
 
 const USAGE =
   "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
@@ -47,6 +47,22 @@ export function parseEmulatorArgs(args: string[]): EmulatorArgs {
   return out;
 }
 
+/**
+ * The emulator's web server (fastify) is an optional peer dependency, so that a program that only
+ * uses the resources installs nothing of it; this says what to install when it is missing.
+ */
+function loadEmulator(): typeof Emulator {
+  try {
+    require.resolve("fastify");
+  } catch {
+    throw new Error(
+      "The emulator needs fastify, an optional peer dependency of pulumi-cloudplatform: run 'npm install fastify@5' in this project first",
+    );
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for this command
+  return require("./emulator/index.js") as typeof Emulator;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command !== "emulator") {
@@ -55,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const args = parseEmulatorArgs(rest);
+  const { startEmulator } = loadEmulator();
   const emulator = await startEmulator({
     port: args.port,
     host: args.host,
