@@ -16,7 +16,7 @@ import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
-import { lazyProvider } from "./lazy-provider.js";
+import lazy = require("../providers/database-snapshot.js");
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
@@ -336,8 +336,6 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     });
   },
 };
-
-const lazy = lazyProvider("database-snapshot");
 
 /** The database, or undefined when it cannot be read during check (no token offline, gone, unreachable). */
 async function existingDatabase(engine: EngineType, instanceId: number): Promise<Database | undefined> {

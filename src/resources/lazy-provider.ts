@@ -1,35 +1,21 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the provider process picks the module at run time */
-import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 
 /**
- * Builds the object handed to `pulumi.dynamic.Resource` for one resource type.
+ * Builds the object handed to `pulumi.dynamic.Resource` for one resource type: each method is a
+ * one-line call into the resource's module, loaded by package name when the provider process first
+ * needs it, so the program never loads the client and the provider follows the installed version.
  *
- * The engine serializes this object, with everything its functions capture, into the state of every
- * resource. Each method is therefore a one-line call into the resource's module, which the provider
- * process loads at run time: the serialized text stays small, holds no client code and no token, and
- * follows the installed package version.
- *
- * The module is found by package name first (`pulumi-cloudplatform` installed in the program's
- * node_modules, the normal case). A program that runs from a checkout of this repository, such as
- * the demo and the end-to-end tests, falls back to the checkout's directory, recorded when the
- * program ran.
+ * Each `src/providers/<name>.ts` module exports one of these. When the package is installed, the
+ * engine's serializer finds that module under node_modules and stores only a `require` of it. A
+ * program run from a checkout of this repository (the demo, the tests) gets these few functions
+ * serialized by value instead; `scripts/link-checkout.mjs` makes the package name resolve there.
  *
  * @param moduleName file name under `dist/resources`, without extension, that exports `provider`.
  */
 export function lazyProvider(moduleName: string): pulumi.dynamic.ResourceProvider {
-  const packageRoot = path.resolve(__dirname, "..", "..");
-  const load = (): pulumi.dynamic.ResourceProvider => {
-    const file = `dist/resources/${moduleName}.js`;
-    let mod: { provider: pulumi.dynamic.ResourceProvider };
-    try {
-      mod = require(`pulumi-cloudplatform/${file}`);
-    } catch (err) {
-      if ((err as { code?: string }).code !== "MODULE_NOT_FOUND") throw err;
-      mod = require(`${packageRoot}/${file}`);
-    }
-    return mod.provider;
-  };
+  const load = (): pulumi.dynamic.ResourceProvider =>
+    require(`pulumi-cloudplatform/dist/resources/${moduleName}.js`).provider;
   return {
     configure: async (req) => load().configure?.(req),
     check: (olds, news) => load().check!(olds, news),

@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
-import { lazyProvider } from "./lazy-provider.js";
+import lazy = require("../providers/mysql-database.js");
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs extends DatabaseArgsBase {
@@ -13,8 +13,6 @@ export interface MysqlDatabaseArgs extends DatabaseArgsBase {
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("mysql");
-
-const lazy = lazyProvider("mysql-database");
 
 /**
  * A managed MySQL database. `create` waits until provisioning (15 to 30 minutes, up to 45) is

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
-import { lazyProvider } from "./lazy-provider.js";
+import lazy = require("../providers/postgresql-database.js");
 
 /** Arguments of {@link PostgresqlDatabase}. */
 export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {
@@ -16,8 +16,6 @@ export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("postgresql");
-
-const lazy = lazyProvider("postgresql-database");
 
 /**
  * A managed PostgreSQL database. `create` waits until provisioning (15 to 30 minutes, up to 45)

@@ -17,7 +17,7 @@ import {
 import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
-import { lazyProvider } from "./lazy-provider.js";
+import lazy = require("../providers/vpc-subnet.js");
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -187,8 +187,6 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     await deleteSubnet(Number(props.vpcId), Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   },
 };
-
-const lazy = lazyProvider("vpc-subnet");
 
 /**
  * Collisions with an inline subnet of the `Vpc` this program declares and the subnet's `vpcId`

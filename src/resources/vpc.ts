@@ -20,7 +20,7 @@ import {
 } from "./common.js";
 import { configure, client } from "./context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
-import { lazyProvider } from "./lazy-provider.js";
+import lazy = require("../providers/vpc.js");
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
 import {
@@ -354,8 +354,6 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     await deleteVpc(Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   },
 };
-
-const lazy = lazyProvider("vpc");
 
 /**
  * A VPC: a private network in one region that holds subnets. Subnets can be listed inline
