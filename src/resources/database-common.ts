@@ -30,8 +30,8 @@ import { PROVISIONING, QUICK, timeoutMs, waitFor, type Timeouts } from "./wait.j
 
 /** Maintenance window for automatic OS patching, in UTC. */
 export interface MaintenanceWindowArgs {
-  /** "weekly" or "monthly". */
-  frequency: pulumi.Input<"weekly" | "monthly">;
+  /** "weekly" or "monthly"; any string compiles (a window kept in a `const` widens it), `check` refuses others. */
+  frequency: pulumi.Input<"weekly" | "monthly" | (string & {})>;
   /** Length of the window in hours, 1..3. */
   duration: pulumi.Input<number>;
   /** Start hour, 0..23 (UTC). */
@@ -52,8 +52,8 @@ export interface DatabaseArgsBase {
   type: pulumi.Input<string>;
   /** Engine id `<engine>/<version>` from the catalogue (see `getDatabaseEngines`); changing it replaces the database. */
   engineId: pulumi.Input<string>;
-  /** 1 (single node) or 3 (primary and two replicas); default 1; changing it replaces the database. */
-  clusterSize?: pulumi.Input<1 | 3>;
+  /** 1 (single node) or 3 (primary and two replicas), `check` refuses others; default 1; changing it replaces the database. */
+  clusterSize?: pulumi.Input<number>;
   /** Encrypt the disks; default false; changing it replaces the database. */
   encrypted?: pulumi.Input<boolean>;
   /** Require SSL to connect; default true; changing it replaces the database. */
@@ -76,7 +76,7 @@ export interface DatabaseArgsBase {
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
 const DELETABLE = ["active", "failed", "degraded"];
-const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate"];
+const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate", "connectionUri", "secondaryConnectionUri"];
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const req: CreateDatabaseRequest = {
     label: inputs.label as string,
@@ -309,20 +309,19 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
   declare public readonly hosts: pulumi.Output<{ primary: string | null; secondary: string | null }>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
-  /** Total disk size in GB. */
-  declare public readonly totalDiskSizeGb: pulumi.Output<number | null>;
-  /** Used disk size in GB. */
-  declare public readonly usedDiskSizeGb: pulumi.Output<number | null>;
   /** Root user name (secret). */
   declare public readonly rootUsername: pulumi.Output<string>;
   /** Root password (secret); changes when `credentialsRotation` changes. */
   declare public readonly rootPassword: pulumi.Output<string>;
   /** Base64 SSL CA certificate (secret). */
   declare public readonly caCertificate: pulumi.Output<string>;
-  /** Creation time. */
-  declare public readonly created: pulumi.Output<string>;
-  /** Time of the most recent update. */
-  declare public readonly updated: pulumi.Output<string | null>;
+  /**
+   * Secret connection URI of the primary host, with the root credentials and TLS required
+   * (`mysql://…/?ssl-mode=REQUIRED`, `postgresql://…/postgres?sslmode=require`); docs/resources.md.
+   */
+  declare public readonly connectionUri: pulumi.Output<string>;
+  /** Secret connection URI of the secondary host; undefined where the API gives none. */
+  declare public readonly secondaryConnectionUri: pulumi.Output<string | undefined>;
 
   protected constructor(
     provider: pulumi.dynamic.ResourceProvider,
@@ -349,13 +348,11 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
         port: undefined,
         hosts: undefined,
         status: undefined,
-        totalDiskSizeGb: undefined,
-        usedDiskSizeGb: undefined,
         rootUsername: undefined,
         rootPassword: undefined,
         caCertificate: undefined,
-        created: undefined,
-        updated: undefined,
+        connectionUri: undefined,
+        secondaryConnectionUri: undefined,
       },
       withSecretOutputs(opts, SECRET_OUTPUTS),
       TOKEN_MODULE,

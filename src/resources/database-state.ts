@@ -36,15 +36,44 @@ export interface Secrets {
   caCertificate?: string;
 }
 
-/** The state kept for a database: the API object in camelCase plus the inputs it cannot show. */
-export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: Secrets = {}): Bag {
+/**
+ * A connection URI for one host, in the form each engine's clients take, with TLS required:
+ * `mysql://user:password@host:port/?ssl-mode=REQUIRED` (MySQL Shell, Connector/Node.js and the
+ * other MySQL connectors' URI form) and `postgresql://user:password@host:port/postgres?sslmode=require`
+ * (libpq and every client built on it). Undefined until the host and credentials are known.
+ */
+export function connectionUri(
+  engine: EngineType,
+  host: string | null | undefined,
+  port: number | undefined,
+  secrets: Secrets,
+): string | undefined {
+  if (!host || port === undefined || secrets.rootUsername === undefined || secrets.rootPassword === undefined)
+    return undefined;
+  const auth = `${encodeURIComponent(secrets.rootUsername)}:${encodeURIComponent(secrets.rootPassword)}`;
+  return engine === "mysql"
+    ? `mysql://${auth}@${host}:${port}/?ssl-mode=REQUIRED`
+    : `postgresql://${auth}@${host}:${port}/postgres?sslmode=require`;
+}
+
+/**
+ * The state kept for a database: what a user reads (the API object's settings, hosts, port,
+ * status, secrets and connection URIs) plus the inputs the API cannot show. Figures the API keeps
+ * changing or can give back on demand (disk use, timestamps) are left out: stale copies of them
+ * would only make the state bigger and refreshes noisy.
+ */
+export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Secrets = {}): Bag {
+  const secrets: Secrets = {
+    rootUsername: given.rootUsername ?? (inputs.rootUsername as string | undefined),
+    rootPassword: given.rootPassword ?? (inputs.rootPassword as string | undefined),
+    caCertificate: given.caCertificate ?? (inputs.caCertificate as string | undefined),
+  };
   return compact({
     setInputs: setInputsOf(inputs, DIFF.ifSet!),
     adoptId: inputs.adoptId,
     timeouts: inputs.timeouts,
     credentialsRotation: inputs.credentialsRotation,
     patchNow: inputs.patchNow,
-    instanceId: db.id,
     label: db.label,
     region: db.region,
     type: db.type,
@@ -64,13 +93,9 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, secrets: 
     port: db.port,
     hosts: { primary: db.hosts?.primary ?? null, secondary: db.hosts?.secondary ?? null },
     status: db.status,
-    totalDiskSizeGb: db.total_disk_size_gb ?? null,
-    usedDiskSizeGb: db.used_disk_size_gb ?? null,
-    created: db.created,
-    updated: db.updated ?? null,
-    rootUsername: secrets.rootUsername ?? inputs.rootUsername,
-    rootPassword: secrets.rootPassword ?? inputs.rootPassword,
-    caCertificate: secrets.caCertificate ?? inputs.caCertificate,
+    ...secrets,
+    connectionUri: connectionUri(engine, db.hosts?.primary, db.port, secrets),
+    secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary, db.port, secrets),
   });
 }
 

@@ -51,8 +51,6 @@ interface SubnetState extends Bag {
   ipv4: string;
   gateway: string | null;
   computes: SubnetCompute[];
-  created: string;
-  updated: string | null;
 }
 
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
@@ -69,8 +67,6 @@ function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
       id: c.id,
       interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })),
     })),
-    created: subnet.created,
-    updated: subnet.updated ?? null,
   });
 }
 
@@ -251,10 +247,6 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances assigned to the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
-  /** Creation time. */
-  declare public readonly created: pulumi.Output<string>;
-  /** Time of the most recent update, or null. */
-  declare public readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -266,8 +258,6 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
         subnetId: undefined,
         gateway: undefined,
         computes: undefined,
-        created: undefined,
-        updated: undefined,
       },
       opts,
       TOKEN_MODULE,

@@ -79,8 +79,6 @@ interface VpcState extends Bag {
   region: string;
   description: string;
   subnets: VpcSubnetOutput[];
-  created: string;
-  updated: string | null;
 }
 
 function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
@@ -93,8 +91,6 @@ function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState
     region: vpc.region,
     description: vpc.description ?? "",
     subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
-    created: vpc.created,
-    updated: vpc.updated ?? null,
   });
 }
 
@@ -399,10 +395,6 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare public readonly description: pulumi.Output<string>;
   /** The inline subnets with their ids. */
   declare public readonly subnets: pulumi.Output<VpcSubnetOutput[]>;
-  /** Creation time. */
-  declare public readonly created: pulumi.Output<string>;
-  /** Time of the most recent update, or null. */
-  declare public readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -413,8 +405,6 @@ export class Vpc extends pulumi.dynamic.Resource {
         vpcId: undefined,
         subnets: args.subnets,
         description: args.description,
-        created: undefined,
-        updated: undefined,
       },
       opts,
       TOKEN_MODULE,

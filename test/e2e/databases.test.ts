@@ -1,6 +1,6 @@
 /**
  * Managed databases through the real engine: `up` waits out provisioning and shows hosts, port and
- * status, the credentials and CA certificate stay secret (also in the raw state files), a preview
+ * status, the credentials, CA certificate and connection URIs stay secret (also in the raw state files), a preview
  * right after `up` is clean, an allow-list change is an in-place update that leaves no diff behind,
  * and a region change replaces the database even though the label stays the same.
  */
@@ -51,12 +51,15 @@ beforeAll(async () => {
       ordersUser: orders.rootUsername,
       ordersPassword: orders.rootPassword,
       ordersCa: orders.caCertificate,
+      ordersUri: orders.connectionUri,
+      ordersSecondaryUri: orders.secondaryConnectionUri,
       analyticsId: analytics.instanceId,
       analyticsHosts: analytics.hosts,
       analyticsPort: analytics.port,
       analyticsStatus: analytics.status,
       analyticsUser: analytics.rootUsername,
       analyticsPassword: analytics.rootPassword,
+      analyticsUri: analytics.connectionUri,
     };
   });
 }, 120_000);
@@ -87,9 +90,18 @@ test("up waits until both databases are active and shows their hosts, ports and 
   expect(postgres).toMatchObject({ label: "analytics-db", status: "active", region: "us-west" });
 });
 
-test("root credentials and the CA certificate are secret outputs and never plain text in the state files", async () => {
+test("root credentials, the CA certificate and the connection URIs are secret outputs and never plain text in the state files", async () => {
   const outputs = await testStack.stack.outputs();
-  for (const name of ["ordersUser", "ordersPassword", "ordersCa", "analyticsUser", "analyticsPassword"]) {
+  for (const name of [
+    "ordersUser",
+    "ordersPassword",
+    "ordersCa",
+    "ordersUri",
+    "ordersSecondaryUri",
+    "analyticsUser",
+    "analyticsPassword",
+    "analyticsUri",
+  ]) {
     expect({ name, secret: outputs[name].secret }).toEqual({ name, secret: true });
   }
   for (const name of ["ordersHosts", "ordersPort", "ordersStatus"]) {
@@ -119,6 +131,16 @@ test("root credentials and the CA certificate are secret outputs and never plain
   expect(outputs.ordersCa.value).toBe(mysqlCa.ca_certificate);
   expect(outputs.analyticsUser.value).toBe("postgres");
   expect(outputs.analyticsPassword.value).toBe(pgCredentials.password);
+  const secret = (text: string) => encodeURIComponent(text);
+  expect(outputs.ordersUri.value).toBe(
+    `mysql://root:${secret(mysqlCredentials.password)}@db-${ordersId}-primary.us-east.emulator.internal:3306/?ssl-mode=REQUIRED`,
+  );
+  expect(outputs.ordersSecondaryUri.value).toBe(
+    `mysql://root:${secret(mysqlCredentials.password)}@db-${ordersId}-secondary.us-east.emulator.internal:3306/?ssl-mode=REQUIRED`,
+  );
+  expect(outputs.analyticsUri.value).toBe(
+    `postgresql://postgres:${secret(pgCredentials.password)}@db-${analyticsId}-primary.us-west.emulator.internal:5432/postgres?sslmode=require`,
+  );
 
   const state = readStateFiles(testStack.workDir);
   expect(state).toContain("orders-db"); // the files are the state, not something else

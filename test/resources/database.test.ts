@@ -286,7 +286,6 @@ describe("database lifecycle", () => {
       __provider: "serialized-provider",
       label: "orders-db",
       status: "failed",
-      instanceId: id,
     });
     expect(err.reasons).toEqual([expect.stringMatching(/failed/)]);
   });
