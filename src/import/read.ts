@@ -1,0 +1,199 @@
+/**
+ * Reads the account through the typed client: the selected VPCs with their subnets, the selected
+ * databases of each engine with (on request) their on-demand snapshots, and the catalogue lists
+ * the adoption rules need. Only GETs are sent. What is left out is recorded with its reason here,
+ * where the reason is known, rather than guessed later from what is missing.
+ */
+import {
+  ApiError,
+  type CloudClient,
+  type Database,
+  type DatabaseBackup,
+  type EngineType,
+  type Vpc,
+} from "../client/index.js";
+import { databaseRefusal, regionRefusal, type Catalogue } from "./adoptable.js";
+import { Selection } from "./filter.js";
+import type { ImportFilters } from "./options.js";
+
+/** A database selected for adoption, with the snapshots to adopt with it. */
+export interface SelectedDatabase {
+  engine: EngineType;
+  db: Database;
+  snapshots: DatabaseBackup[];
+}
+
+/** Something the account holds that the program does not adopt, and why. */
+export interface LeftOut {
+  /** e.g. `MySQL database "orders" (id 2000)`. */
+  what: string;
+  why: string;
+}
+
+/** The account as far as the program adopts it, sorted so that two reads give the same order. */
+export interface Account {
+  vpcs: Vpc[];
+  databases: SelectedDatabase[];
+  leftOut: LeftOut[];
+  /** Facts about adopted objects worth knowing before `pulumi up` (attached instances, waits). */
+  notes: string[];
+  /** What was found, selected or not, by kind: `{ vpc: 2, subnet: 3, mysql: 1, ... }`. */
+  found: Record<string, number>;
+  /** Whether snapshots were read at all (`--snapshots`). */
+  snapshotsRead: boolean;
+}
+
+/** What {@link readAccount} reads. */
+export interface ReadOptions {
+  filters?: ImportFilters;
+  snapshots?: boolean;
+}
+
+const ENGINE_NAMES: Record<EngineType, string> = { mysql: "MySQL", postgresql: "PostgreSQL" };
+
+/** How an object is named in the summary. */
+export function describeVpc(vpc: Vpc): string {
+  return `VPC "${vpc.label}" (id ${vpc.id})`;
+}
+
+/** How a database is named in the summary. */
+export function describeDatabase(engine: EngineType, db: Database): string {
+  return `${ENGINE_NAMES[engine]} database "${db.label}" (id ${db.id})`;
+}
+
+/**
+ * Code-point order, not `localeCompare`: the generated file must be the same whatever the locale
+ * of the machine that runs the import.
+ */
+export function byText<T>(key: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}
+
+/** Reads a catalogue list; a failure only skips the rules that need it (the API judges at adoption). */
+async function optional<T>(read: () => Promise<T[]>, what: string, notes: string[]): Promise<T[] | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    notes.push(`the ${what} could not be read (${(err as Error).message}); the rules that need it were not checked`);
+    return undefined;
+  }
+}
+
+/**
+ * Reads what `options` select. `progress` receives one line per step for standard error. Throws
+ * the client's error when a list the program depends on (VPCs, databases, backups) cannot be read,
+ * because a program missing objects silently would be wrong.
+ */
+export async function readAccount(
+  client: CloudClient,
+  options: ReadOptions = {},
+  progress: (line: string) => void = () => {},
+): Promise<Account> {
+  const selection = new Selection(options.filters);
+  const kinds = selection.kinds();
+  const leftOut: LeftOut[] = [];
+  const notes: string[] = [];
+  const found: Record<string, number> = {};
+
+  progress("Reading the region and engine catalogue");
+  const catalogue: Catalogue = {
+    regions: await optional(() => client.regions.list(), "region list", notes),
+    engines: kinds.some((k) => k !== "vpc")
+      ? await optional(() => client.engines.list(), "engine catalogue", notes)
+      : undefined,
+    availability: kinds.some((k) => k !== "vpc")
+      ? await optional(() => client.regions.listAvailability(), "plan availability list", notes)
+      : undefined,
+  };
+
+  const vpcs: Vpc[] = [];
+  if (kinds.includes("vpc")) {
+    progress("Reading VPCs");
+    const all = (await client.vpcs.list()).sort(byText((v) => v.label));
+    found.vpc = all.length;
+    found.subnet = all.reduce((n, v) => n + v.subnets.length, 0);
+    for (const vpc of all) {
+      const why = selection.rejects(vpc.region, vpc.label) ?? regionRefusal(catalogue, vpc.region, "VPCs");
+      if (why) {
+        leftOut.push({ what: `${describeVpc(vpc)} and its ${vpc.subnets.length} subnet(s)`, why });
+        continue;
+      }
+      const subnets = [...vpc.subnets].sort(byText((s) => s.label));
+      for (const s of subnets) {
+        const computes = s.computes.map((c) => c.id).sort((a, b) => a - b);
+        if (computes.length > 0)
+          notes.push(
+            `subnet "${s.label}" of ${describeVpc(vpc)} is used by compute instance(s) ${computes.join(", ")}: ` +
+              "instances are not managed by this package, and the subnet cannot be deleted while they use it",
+          );
+      }
+      vpcs.push({ ...vpc, subnets });
+    }
+    progress(`  ${all.length} VPC(s) with ${found.subnet} subnet(s), ${vpcs.length} selected`);
+  }
+
+  const databases: SelectedDatabase[] = [];
+  for (const engine of kinds.filter((k): k is EngineType => k !== "vpc")) {
+    progress(`Reading ${ENGINE_NAMES[engine]} databases`);
+    const all = (await client.database(engine).list()).sort(byText((d) => d.label));
+    found[engine] = all.length;
+    let selected = 0;
+    for (const db of all) {
+      const why = selection.rejects(db.region, db.label) ?? databaseRefusal(catalogue, db);
+      if (why) {
+        leftOut.push({ what: describeDatabase(engine, db), why });
+        continue;
+      }
+      selected++;
+      if (db.status !== "active")
+        notes.push(`${describeDatabase(engine, db)} is "${db.status}": its adoption waits until it is active`);
+      databases.push({
+        engine,
+        db,
+        snapshots: options.snapshots ? await readSnapshots(client, engine, db, leftOut, notes, found) : [],
+      });
+    }
+    progress(`  ${all.length} ${ENGINE_NAMES[engine]} database(s), ${selected} selected`);
+  }
+  databases.sort(byText((d) => d.db.label));
+  return { vpcs, databases, leftOut, notes, found, snapshotsRead: options.snapshots === true };
+}
+
+/** The on-demand snapshots of one database; automatic backups are the API's own and are left out. */
+async function readSnapshots(
+  client: CloudClient,
+  engine: EngineType,
+  db: Database,
+  leftOut: LeftOut[],
+  notes: string[],
+  found: Record<string, number>,
+): Promise<DatabaseBackup[]> {
+  if (db.status === "provisioning") {
+    // The API refuses to list the backups of a database still being made; it has none yet.
+    notes.push(`${describeDatabase(engine, db)} is still provisioning, so it has no snapshots to adopt yet`);
+    return [];
+  }
+  let backups: DatabaseBackup[];
+  try {
+    backups = await client.database(engine).listBackups(db.id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) {
+      notes.push(`the snapshots of ${describeDatabase(engine, db)} could not be listed now (${err.message})`);
+      return [];
+    }
+    throw err;
+  }
+  const auto = backups.filter((b) => b.type !== "snapshot");
+  found.snapshot = (found.snapshot ?? 0) + backups.length - auto.length;
+  found.auto = (found.auto ?? 0) + auto.length;
+  if (auto.length > 0)
+    leftOut.push({
+      what: `${auto.length} automatic backup(s) of ${describeDatabase(engine, db)}`,
+      why: "the API takes and drops automatic backups on its own schedule; they are not resources",
+    });
+  return backups.filter((b) => b.type === "snapshot").sort(byText((b) => b.label));
+}
