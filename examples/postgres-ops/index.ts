@@ -1,0 +1,55 @@
+/**
+ * Day-two operations on PostgreSQL: a three-node cluster with a weekly maintenance window, whose
+ * root password is rotated and whose OS is patched by changing a value in the stack configuration,
+ * and an existing database taken under management with `adoptId`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as cloud from "pulumi-cloudplatform";
+
+const config = new pulumi.Config();
+const region = config.get("region") ?? "us-east";
+const engineId = config.get("engineId") ?? "postgresql/14.6";
+
+// Sunday 04:00-06:00 UTC (dayOfWeek 1 is Monday).
+const maintenance: cloud.MaintenanceWindowArgs = { frequency: "weekly", duration: 2, hourOfDay: 4, dayOfWeek: 7 };
+
+const cluster = new cloud.PostgresqlDatabase("cluster", {
+  label: "ops-cluster",
+  region,
+  type: "g6-standard-2",
+  engineId,
+  clusterSize: 3,
+  replicationCommitType: "remote_write",
+  allowList: config.getObject<string[]>("allowList") ?? ["10.30.0.0/16"],
+  updates: maintenance,
+  // Change either value (`pulumi config set credentialsRotation 2025-q2`) and run `pulumi up`:
+  // the first resets the root password, the second applies OS patches now.
+  credentialsRotation: config.get("credentialsRotation") ?? "2025-q1",
+  patchNow: config.get("patchRound") ?? "2025-01",
+  timeouts: { create: "60m", update: "60m" },
+});
+
+// An existing database (made by hand or by another tool) becomes part of this stack: set
+// `postgres-ops:reportingDatabaseId` to its id. Its region, engine and cluster size must match the
+// arguments; the label and allow list are brought to these values. Without the setting, the
+// database is created. Either way `pulumi destroy` deletes it.
+const reporting = new cloud.PostgresqlDatabase("reporting", {
+  label: "ops-reporting",
+  region,
+  type: "g6-nanode-1",
+  engineId,
+  allowList: ["10.30.8.0/24"],
+  adoptId: config.get("reportingDatabaseId"),
+});
+
+export const clusterId = cluster.instanceId;
+export const clusterHosts = cluster.hosts;
+export const clusterPort = cluster.port;
+export const maintenanceWindow = cluster.updates;
+export const clusterUri = cluster.connectionUri;
+export const clusterStandbyUri = cluster.secondaryConnectionUri;
+export const clusterPassword = cluster.rootPassword;
+
+export const reportingId = reporting.instanceId;
+export const reportingLabel = reporting.label;
+export const reportingUri = reporting.connectionUri;

@@ -1,0 +1,53 @@
+"use strict";
+// The stacks `npm run bench` and test/e2e/footprint.test.ts measure. Config `kind` picks them:
+//   each  - one resource of every type (state bytes, provider size, API calls per lifecycle step)
+//   vpc   - `count` VPCs (preview and up time at scale)
+//   noop  - `count` dynamic resources whose provider does nothing (the engine's floor)
+const pulumi = require("@pulumi/pulumi");
+const cloud = require("pulumi-cloudplatform");
+
+const config = new pulumi.Config();
+const kind = config.require("kind");
+const count = config.getNumber("count") ?? 1;
+
+/** A dynamic provider that answers at once and keeps nothing: what the engine costs by itself. */
+const noopProvider = {
+  async create() {
+    return { id: `${Date.now()}-${Math.random()}`, outs: {} };
+  },
+};
+
+class Noop extends pulumi.dynamic.Resource {
+  constructor(name) {
+    super(noopProvider, name, {}, undefined, "bench", "Noop");
+  }
+}
+
+if (kind === "noop") {
+  for (let i = 0; i < count; i++) new Noop(`noop-${i}`);
+} else if (kind === "vpc") {
+  for (let i = 0; i < count; i++) new cloud.Vpc(`vpc-${i}`, { label: `bench-${count}-${i}`, region: "us-east" });
+} else if (kind === "each") {
+  const vpc = new cloud.Vpc("net", {
+    label: "bench-net",
+    region: "us-east",
+    subnets: [{ label: "apps", ipv4: "10.0.0.0/24" }],
+  });
+  const subnet = new cloud.VpcSubnet("data", { vpcId: vpc.vpcId, label: "data", ipv4: "10.0.1.0/24" });
+  const mysql = new cloud.MysqlDatabase("orders", {
+    label: "bench-orders",
+    region: "us-east",
+    type: "g6-nanode-1",
+    engineId: "mysql/8.0.30",
+    allowList: [subnet.ipv4],
+  });
+  new cloud.PostgresqlDatabase("analytics", {
+    label: "bench-analytics",
+    region: "us-east",
+    type: "g6-nanode-1",
+    engineId: "postgresql/14.6",
+  });
+  new cloud.DatabaseSnapshot("nightly", { engine: "mysql", instanceId: mysql.instanceId, label: "nightly1" });
+} else {
+  throw new Error(`config kind must be each, vpc or noop (got "${kind}")`);
+}
