@@ -1,4 +1,8 @@
-/** IPv4 arithmetic for subnet and allow-list rules, on unsigned 32-bit numbers. */
+/**
+ * IPv4 ranges for subnet and allow-list rules, on the `ipaddr.js` library. Addresses are carried
+ * as unsigned 32-bit numbers so callers can sort them and step through a range.
+ */
+import ipaddr from "ipaddr.js";
 
 /** A parsed CIDR range. */
 export interface Cidr {
@@ -6,35 +10,33 @@ export interface Cidr {
   prefix: number;
 }
 
-const OCTET = /^(0|[1-9][0-9]{0,2})$/;
+function toNumber(address: ipaddr.IPv4): number {
+  return Buffer.from(address.toByteArray()).readUInt32BE(0);
+}
+
+function toAddress(value: number): ipaddr.IPv4 {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value >>> 0);
+  return new ipaddr.IPv4([...bytes]);
+}
 
 /** Parses a dotted quad written canonically (no leading zeros); undefined when malformed. */
 export function parseAddress(text: string): number | undefined {
-  const parts = text.split(".");
-  if (parts.length !== 4) return undefined;
-  let value = 0;
-  for (const part of parts) {
-    if (!OCTET.test(part)) return undefined;
-    const n = Number(part);
-    if (n > 255) return undefined;
-    value = value * 256 + n;
-  }
-  return value;
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? toNumber(ipaddr.IPv4.parse(text)) : undefined;
 }
 
 /** Formats a number as a dotted quad. */
 export function formatAddress(value: number): string {
-  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join(".");
+  return toAddress(value).toString();
 }
 
 /** Parses `a.b.c.d/n`; undefined when malformed (the host bits are not checked here). */
 export function parseCidr(text: string): Cidr | undefined {
-  const match = /^([^/]+)\/(0|[1-9][0-9]?)$/.exec(text);
-  if (!match) return undefined;
-  const base = parseAddress(match[1]);
-  const prefix = Number(match[2]);
-  if (base === undefined || prefix > 32) return undefined;
-  return { base, prefix };
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) return undefined;
+  const [address, prefix] = ipaddr.IPv4.parseCIDR(text);
+  // The library reads "/08" as 8; the canonical form has no leading zeros.
+  if (!text.endsWith(`/${prefix}`)) return undefined;
+  return { base: toNumber(address), prefix };
 }
 
 /** Number of addresses in the range. */
@@ -42,24 +44,34 @@ export function size(cidr: Cidr): number {
   return 2 ** (32 - cidr.prefix);
 }
 
-/** Whether the host bits are all zero. */
-export function isCanonical(cidr: Cidr): boolean {
-  return cidr.base % size(cidr) === 0;
+/** The range with its host bits cleared. */
+export function canonical(cidr: Cidr): Cidr {
+  return { base: toNumber(ipaddr.IPv4.networkAddressFromCIDR(formatCidr(cidr))), prefix: cidr.prefix };
 }
 
-/** Whether two ranges share an address. */
+/** Whether the host bits are all zero. */
+export function isCanonical(cidr: Cidr): boolean {
+  return canonical(cidr).base === cidr.base;
+}
+
+/** Whether two ranges share an address: the wider one holds the other's network. */
 export function overlaps(a: Cidr, b: Cidr): boolean {
-  return a.base < b.base + size(b) && b.base < a.base + size(a);
+  return toAddress(a.base).match(toAddress(b.base), Math.min(a.prefix, b.prefix));
 }
 
 /** Whether `inner` lies wholly within `outer`. */
 export function contains(outer: Cidr, inner: Cidr): boolean {
-  return inner.base >= outer.base && inner.base + size(inner) <= outer.base + size(outer);
+  return inner.prefix >= outer.prefix && toAddress(inner.base).match(toAddress(outer.base), outer.prefix);
 }
 
 /** The dotted mask of a prefix length. */
 export function maskOf(prefix: number): string {
-  return formatAddress(2 ** 32 - 2 ** (32 - prefix));
+  return ipaddr.IPv4.subnetMaskFromPrefixLength(prefix).toString();
+}
+
+/** The first host address of a range: the subnet's gateway. */
+export function firstHost(cidr: Cidr): string {
+  return formatAddress(canonical(cidr).base + 1);
 }
 
 /** Writes a range back in canonical text. */

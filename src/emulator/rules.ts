@@ -1,5 +1,5 @@
 /** Field rules shared by the models; each returns a reason text, or undefined when the value is fine. */
-import { contains, formatCidr, isCanonical, overlaps, parseAddress, parseCidr, type Cidr } from "./ipv4.js";
+import { canonical, contains, formatCidr, isCanonical, overlaps, parseAddress, parseCidr, type Cidr } from "./ipv4.js";
 import { ErrorList } from "./errors.js";
 import type { UpdatesRecord } from "./state.js";
 
@@ -33,7 +33,7 @@ export function subnetRangeProblem(ipv4: string): string | undefined {
   if (!cidr) return "Must be an IPv4 range in CIDR notation, such as 10.0.0.0/24";
   if (cidr.prefix < 1 || cidr.prefix > 29) return "Prefix length must be between 1 and 29";
   if (!isCanonical(cidr) || formatCidr(cidr) !== ipv4)
-    return `Must be in canonical form (host bits zero), such as ${formatCidr({ base: cidr.base - (cidr.base % 2 ** (32 - cidr.prefix)), prefix: cidr.prefix })}`;
+    return `Must be in canonical form (host bits zero), such as ${formatCidr(canonical(cidr))}`;
   if (!PRIVATE.some((p) => contains(p, cidr)))
     return "Must be an RFC 1918 private range within 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16";
   if (overlaps(cidr, RESERVED)) return "Must not overlap the reserved range 192.168.128.0/17";

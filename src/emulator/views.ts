@@ -1,6 +1,6 @@
 /** Renders store records as the API's response objects. */
 import { timestamp } from "./clock.js";
-import { formatAddress, maskOf, parseCidr, type Cidr } from "./ipv4.js";
+import { firstHost, maskOf, parseCidr, type Cidr } from "./ipv4.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./state.js";
 import type { Store } from "./store.js";
 
@@ -47,7 +47,7 @@ export function ipViews(store: Store, vpcId?: number) {
     const common = {
       active: i.active,
       config_id: i.config_id,
-      gateway: formatAddress(range.base + 1),
+      gateway: firstHost(range),
       interface_id: i.id,
       compute_id: i.computeId,
       nat_1_1: i.nat_1_1,

@@ -2,8 +2,17 @@
  * Database look-ups: the engine catalogue (no token needed) and the account's databases.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ENGINE_TYPES, type EngineType } from "../client/index.js";
+import { toId } from "../resources/validate.js";
 import { lookupClient } from "./client.js";
-import { databaseResult, engineResult, type DatabaseEngineResult, type DatabaseResult } from "./shapes.js";
+import {
+  backupResult,
+  databaseResult,
+  engineResult,
+  type DatabaseBackupResult,
+  type DatabaseEngineResult,
+  type DatabaseResult,
+} from "./shapes.js";
 
 /** Filters of {@link getDatabaseEngines}. */
 export interface GetDatabaseEnginesArgs {
@@ -92,6 +101,47 @@ export function getDatabasesOutput(
   }> = {},
 ): pulumi.Output<GetDatabasesResult> {
   return pulumi.output(args).apply((a) => getDatabases(a as GetDatabasesArgs));
+}
+
+/** Arguments of {@link getDatabaseBackups}. */
+export interface GetDatabaseBackupsArgs {
+  /** Engine of the database, "mysql" or "postgresql" (a database's `engineType`). */
+  engine: EngineType;
+  /** Id of the database (a database's `instanceId` or `id`). */
+  databaseId: number | string;
+}
+
+/** Result of {@link getDatabaseBackups}. */
+export interface GetDatabaseBackupsResult {
+  /** The database's backups, automatic and snapshot, in the order the API lists them. */
+  backups: DatabaseBackupResult[];
+}
+
+/**
+ * Lists the backups of one database (needs a token): the automatic daily ones and the on-demand
+ * snapshots. The API refuses the list while the database is provisioning.
+ */
+export async function getDatabaseBackups(args: GetDatabaseBackupsArgs): Promise<GetDatabaseBackupsResult> {
+  const engine = args.engine as unknown;
+  if (!ENGINE_TYPES.includes(engine as EngineType))
+    throw new Error(`getDatabaseBackups: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
+  const id = toId(args.databaseId);
+  if (id === undefined)
+    throw new Error(
+      `getDatabaseBackups: databaseId must be a positive integer id, got ${JSON.stringify(args.databaseId)}`,
+    );
+  const backups = await lookupClient()
+    .database(engine as EngineType)
+    .listBackups(id);
+  return { backups: backups.map(backupResult) };
+}
+
+/** {@link getDatabaseBackups} taking Outputs, e.g. `{ engine: db.engineType, databaseId: db.instanceId }`. */
+export function getDatabaseBackupsOutput(args: {
+  engine: pulumi.Input<EngineType> | pulumi.Output<string>;
+  databaseId: pulumi.Input<number | string>;
+}): pulumi.Output<GetDatabaseBackupsResult> {
+  return pulumi.output(args).apply((a) => getDatabaseBackups(a as GetDatabaseBackupsArgs));
 }
 
 /** Compares dotted versions numerically ("8.0.30" > "8.0.4"). */

@@ -6,6 +6,7 @@ export * from "./regions.js";
 export * from "./databases.js";
 export * from "./vpcs.js";
 export type {
+  DatabaseBackupResult,
   DatabaseEngineResult,
   DatabaseResult,
   RegionAvailabilityResult,

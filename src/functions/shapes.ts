@@ -3,6 +3,7 @@
  */
 import type {
   Database,
+  DatabaseBackup,
   DatabaseEngine,
   DatabaseSummary,
   Region,
@@ -59,6 +60,16 @@ export interface DatabaseResult {
   updates: MaintenanceWindowInput | null;
   created: string;
   updated: string | null;
+}
+
+/** A backup of a database: an automatic daily one or an on-demand snapshot. */
+export interface DatabaseBackupResult {
+  /** The backup's id (a `DatabaseSnapshot`'s `backupId`). */
+  id: number;
+  label: string;
+  /** "auto" (daily) or "snapshot" (on demand). */
+  type: string;
+  created: string;
 }
 
 /** A subnet. */
@@ -147,6 +158,11 @@ export function databaseResult(d: DatabaseSummary | Database): DatabaseResult {
     created: d.created,
     updated: d.updated ?? null,
   };
+}
+
+/** Backup to result. */
+export function backupResult(b: DatabaseBackup): DatabaseBackupResult {
+  return { id: b.id, label: b.label, type: b.type, created: b.created };
 }
 
 /** Subnet to result. */

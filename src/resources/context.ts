@@ -1,7 +1,8 @@
 /**
  * The provider process's connection to the API: one client per process, built on first use from
  * the stack configuration handed to `configure` (or the environment). The token lives only here, in
- * memory; it is never an input, an output or part of the serialized provider.
+ * memory; it is never an input or output of a resource, nor part of the serialized provider (the
+ * engine keeps the stack configuration, encrypted, as the default provider's inputs).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CloudClient, resolveClientConfig } from "../client/index.js";

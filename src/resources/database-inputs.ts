@@ -61,7 +61,7 @@ export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; in
   rules.string(news, "engineId", true, engineIdRule(engine));
 
   if (news.clusterSize === undefined || news.clusterSize === null) inputs.clusterSize = 1;
-  const cluster = rules.oneOf(news, "clusterSize", [1, 3] as const);
+  const cluster = rules.oneOf(news, "clusterSize", [1, 3] as const, " (a single node, or a primary and two replicas)");
   if (news.encrypted === undefined || news.encrypted === null) inputs.encrypted = false;
   else rules.boolean(news, "encrypted");
   if (news.sslConnection === undefined || news.sslConnection === null) inputs.sslConnection = true;

@@ -16,15 +16,18 @@ import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
-import lazy = require("../providers/database-snapshot.js");
+import lazy from "../providers/database-snapshot.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
-import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
+import { engineFailures, Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
 export interface DatabaseSnapshotArgs {
-  /** Engine of the database: "mysql" or "postgresql". */
-  engine: pulumi.Input<"mysql" | "postgresql">;
+  /**
+   * Engine of the database: "mysql" or "postgresql". A database's `engineType` output fits here;
+   * `check` refuses any other value.
+   */
+  engine: pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>;
   /** Id of the database to back up. */
   instanceId: pulumi.Input<number | string>;
   /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
@@ -204,7 +207,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
           `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${db.cluster_size}`,
         );
     }
-    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
   },
 
   async diff(id: string, olds: Bag, news: Bag) {

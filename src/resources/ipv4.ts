@@ -1,7 +1,9 @@
 /**
- * IPv4 arithmetic for the subnet and allow-list rules of `check`. Kept apart from the emulator's
- * copy on purpose: the emulator stands alone, and the provider must not depend on it.
+ * IPv4 ranges for the subnet and allow-list rules of `check`, on the `ipaddr.js` library. Kept
+ * apart from the emulator's module on purpose: the emulator stands alone, and the provider must not
+ * depend on it.
  */
+import ipaddr from "ipaddr.js";
 
 /** A parsed CIDR range; `base` is the address as an unsigned 32-bit number. */
 export interface Cidr {
@@ -9,35 +11,33 @@ export interface Cidr {
   prefix: number;
 }
 
-const OCTET = /^(0|[1-9][0-9]{0,2})$/;
+function toNumber(address: ipaddr.IPv4): number {
+  return Buffer.from(address.toByteArray()).readUInt32BE(0);
+}
+
+function toAddress(value: number): ipaddr.IPv4 {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value >>> 0);
+  return new ipaddr.IPv4([...bytes]);
+}
 
 /** Parses a dotted quad written without leading zeros; undefined when malformed. */
 export function parseAddress(text: string): number | undefined {
-  const parts = text.split(".");
-  if (parts.length !== 4) return undefined;
-  let value = 0;
-  for (const part of parts) {
-    if (!OCTET.test(part)) return undefined;
-    const n = Number(part);
-    if (n > 255) return undefined;
-    value = value * 256 + n;
-  }
-  return value;
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? toNumber(ipaddr.IPv4.parse(text)) : undefined;
 }
 
 /** Formats an unsigned 32-bit number as a dotted quad. */
 export function formatAddress(value: number): string {
-  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join(".");
+  return toAddress(value).toString();
 }
 
-/** Parses `a.b.c.d/n` (n 0..32); host bits are not checked here. */
+/** Parses `a.b.c.d/n` (n 0..32, no leading zeros); host bits are not checked here. */
 export function parseCidr(text: string): Cidr | undefined {
-  const match = /^([^/]+)\/(0|[1-9][0-9]?)$/.exec(text);
-  if (!match) return undefined;
-  const base = parseAddress(match[1]!);
-  const prefix = Number(match[2]);
-  if (base === undefined || prefix > 32) return undefined;
-  return { base, prefix };
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) return undefined;
+  const [address, prefix] = ipaddr.IPv4.parseCIDR(text);
+  // The library reads "/08" as 8; the API's form has no leading zeros.
+  if (!text.endsWith(`/${prefix}`)) return undefined;
+  return { base: toNumber(address), prefix };
 }
 
 /** Number of addresses in the range. */
@@ -47,7 +47,7 @@ export function size(cidr: Cidr): number {
 
 /** The range with its host bits cleared. */
 export function canonical(cidr: Cidr): Cidr {
-  return { base: cidr.base - (cidr.base % size(cidr)), prefix: cidr.prefix };
+  return { base: toNumber(ipaddr.IPv4.networkAddressFromCIDR(formatCidr(cidr))), prefix: cidr.prefix };
 }
 
 /** `a.b.c.d/n` text of a range. */
@@ -57,12 +57,12 @@ export function formatCidr(cidr: Cidr): string {
 
 /** Whether `outer` contains all of `inner`. */
 export function contains(outer: Cidr, inner: Cidr): boolean {
-  return inner.base >= outer.base && inner.base + size(inner) <= outer.base + size(outer);
+  return inner.prefix >= outer.prefix && toAddress(inner.base).match(toAddress(outer.base), outer.prefix);
 }
 
-/** Whether two ranges share at least one address. */
+/** Whether two ranges share at least one address: the wider one holds the other's network. */
 export function overlaps(a: Cidr, b: Cidr): boolean {
-  return a.base < b.base + size(b) && b.base < a.base + size(a);
+  return toAddress(a.base).match(toAddress(b.base), Math.min(a.prefix, b.prefix));
 }
 
 /** The first host address of a range, which the API uses as the subnet's gateway. */

@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
-import lazy = require("../providers/mysql-database.js");
+import lazy from "../providers/mysql-database.js";
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs extends DatabaseArgsBase {

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
-import lazy = require("../providers/postgresql-database.js");
+import lazy from "../providers/postgresql-database.js";
 
 /** Arguments of {@link PostgresqlDatabase}. */
 export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {

@@ -99,6 +99,38 @@ export class Rules {
   }
 }
 
+/**
+ * The failures in the form the engine reports well. The engine looks a failure's property up among
+ * the top-level inputs only, so a nested path (`timeouts.create`, `subnets[0].ipv4`) would print
+ * as `value {<nil>}`. A nested failure therefore names its top-level input, and its reason, which
+ * starts with the full path, gets the nested value when it does not show it already.
+ */
+export function engineFailures(
+  failures: readonly pulumi.dynamic.CheckFailure[],
+  news: Bag,
+): pulumi.dynamic.CheckFailure[] {
+  return failures.map(({ property, reason }) => {
+    const top = /^[^.[]*/.exec(property)![0];
+    if (top === property) return { property, reason };
+    const value = valueAt(news, property);
+    const shown =
+      value === undefined ||
+      value === null ||
+      reason.includes(typeof value === "string" && value !== "" ? value : JSON.stringify(value));
+    return { property: top, reason: shown ? reason : `${reason} (got ${JSON.stringify(value)})` };
+  });
+}
+
+/** The value at `path` (`a.b[0].c`) in `bag`; undefined when there is none. */
+function valueAt(bag: Bag, path: string): unknown {
+  let value: unknown = bag;
+  for (const part of path.match(/[^.[\]]+/g) ?? []) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Bag)[part];
+  }
+  return value;
+}
+
 /** Parses an id given as number or digit string; undefined when it is neither. */
 export function toId(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;

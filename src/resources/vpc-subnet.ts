@@ -17,7 +17,7 @@ import {
 import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
-import lazy = require("../providers/vpc-subnet.js");
+import lazy from "../providers/vpc-subnet.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -27,7 +27,16 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "./network-common.js";
-import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
+import {
+  engineFailures,
+  hasUnknown,
+  networkLabelRule,
+  rangesOverlap,
+  Rules,
+  subnetRangeRule,
+  UNKNOWN,
+  type Bag,
+} from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link VpcSubnet}. */
@@ -122,7 +131,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async check(_olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
-    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
@@ -193,15 +202,17 @@ function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
   if (!Array.isArray(inline)) return [];
   const failures: ProgramFailure[] = [];
   for (const [i, s] of inline.entries()) {
-    const other = s as { label?: unknown; ipv4?: unknown } | null;
-    if (typeof other?.ipv4 === "string" && typeof args.ipv4 === "string" && rangesOverlap(other.ipv4, args.ipv4))
+    // Only values the program holds as plain text take part; an Output (known or not) is skipped.
+    if (s === null || typeof s !== "object" || pulumi.Output.isInstance(s)) continue;
+    const other = s as { label?: unknown; ipv4?: unknown };
+    if (typeof other.ipv4 === "string" && typeof args.ipv4 === "string" && rangesOverlap(other.ipv4, args.ipv4))
       failures.push({
         property: "ipv4",
         reason:
           `ipv4 ${args.ipv4} overlaps subnets[${i}].ipv4 ${other.ipv4} of the Vpc that vpcId names; ` +
           "ranges in a VPC must not overlap",
       });
-    if (typeof other?.label === "string" && other.label === args.label)
+    if (typeof other.label === "string" && other.label === args.label)
       failures.push({
         property: "label",
         reason: `label "${other.label}" is also subnets[${i}].label of the Vpc that vpcId names; labels must be unique in a VPC`,

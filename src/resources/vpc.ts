@@ -20,7 +20,7 @@ import {
 } from "./common.js";
 import { configure, client } from "./context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
-import lazy = require("../providers/vpc.js");
+import lazy from "../providers/vpc.js";
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
 import {
@@ -32,6 +32,7 @@ import {
 } from "./network-common.js";
 import {
   descriptionRule,
+  engineFailures,
   hasUnknown,
   networkLabelRule,
   rangesOverlap,
@@ -42,19 +43,24 @@ import {
 } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
-/** An inline subnet of a VPC. */
+/** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
 export interface VpcSubnetSpec {
   /** 1..64 ASCII letters, digits and hyphens, unique within the VPC. */
-  label: string;
+  label: pulumi.Input<string>;
   /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
-  ipv4: string;
+  ipv4: pulumi.Input<string>;
 }
 
 /** An inline subnet as the VPC resource reports it. */
-export interface VpcSubnetOutput extends VpcSubnetSpec {
+export interface VpcSubnetOutput {
   /** The subnet's id, for `VpcSubnet` look-ups and instance interfaces. */
   id: number;
+  label: string;
+  ipv4: string;
 }
+
+/** An inline subnet as the provider receives it once its values are known. */
+type SubnetRange = Omit<VpcSubnetOutput, "id">;
 
 /** Arguments of {@link Vpc}. */
 export interface VpcArgs {
@@ -151,16 +157,16 @@ function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
   return { rules, inputs };
 }
 
-function wantedSubnets(inputs: Bag): VpcSubnetSpec[] {
-  return ((inputs.subnets as VpcSubnetSpec[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
+function wantedSubnets(inputs: Bag): SubnetRange[] {
+  return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
 }
 
 /** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
 function subnetKey(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  return (value as VpcSubnetSpec[])
+  return (value as SubnetRange[])
     .map((s) => (s && typeof s === "object" ? { label: s.label, ipv4: s.ipv4 } : s))
-    .sort((a, b) => String((a as VpcSubnetSpec).ipv4).localeCompare(String((b as VpcSubnetSpec).ipv4)));
+    .sort((a, b) => String((a as SubnetRange).ipv4).localeCompare(String((b as SubnetRange).ipv4)));
 }
 
 /**
@@ -170,7 +176,7 @@ function subnetKey(value: unknown): unknown {
 async function reconcileSubnets(
   vpcId: number,
   current: readonly VpcSubnetOutput[],
-  wanted: readonly VpcSubnetSpec[],
+  wanted: readonly SubnetRange[],
   deleteTimeoutMs: number,
 ): Promise<void> {
   const api = client().subnets;
@@ -270,7 +276,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       const problem = await regionProblem(news.region, "VPCs");
       if (problem) rules.fail("region", problem);
     }
-    return rules.failures.length ? { inputs, failures: rules.failures } : { inputs };
+    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
@@ -357,7 +363,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
  * VPC, since inline management only touches the ranges it lists.
  *
  * The API token is read by the provider at run time from `cloudplatform:token` (or
- * CLOUDPLATFORM_TOKEN); it is never stored in the state.
+ * CLOUDPLATFORM_TOKEN); it is never an input or output of a resource.
  *
  * ## Example Usage
  *

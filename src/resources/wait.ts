@@ -3,12 +3,17 @@
  * `timeouts` argument. The engine's `customTimeouts` never reach a dynamic provider, so each
  * resource carries its own limits as an input.
  */
+import type * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN } from "./validate.js";
 
-/** Per-operation time limits, e.g. `{ create: "45m" }`; units h, m, s, ms may be combined ("1h30m"). */
+/**
+ * Per-operation time limits, e.g. `{ create: "45m" }`; units h, m, s, ms may be combined ("1h30m").
+ * Each may be an Output (e.g. read from config); `check` refuses text that is not a duration.
+ */
 export interface Timeouts {
-  create?: string;
-  update?: string;
-  delete?: string;
+  create?: pulumi.Input<string>;
+  update?: pulumi.Input<string>;
+  delete?: pulumi.Input<string>;
 }
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
@@ -31,6 +36,9 @@ export function timeoutsRule(value: unknown): { property: string; reason: string
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (!["create", "update", "delete"].includes(key)) {
       out.push({ property: `timeouts.${key}`, reason: `timeouts.${key} is not known; use create, update or delete` });
+    } else if (v === UNKNOWN) {
+      // An Output not known yet (preview): create checks it again once it is.
+      continue;
     } else if (v !== undefined && v !== null && (typeof v !== "string" || parseDuration(v) === undefined)) {
       out.push({
         property: `timeouts.${key}`,

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  getDatabaseBackups,
+  getDatabaseBackupsOutput,
   getDatabaseEngine,
   getDatabaseEngines,
   getDatabaseEnginesOutput,
@@ -151,5 +153,48 @@ describe("account look-ups", () => {
     expect(ips.ips).toEqual([expect.objectContaining({ address: "10.0.1.5", computeId: 31, subnetId, vpcId: vpc.id })]);
     expect((await getVpcIps()).ips.length).toBe(1);
     expect((await getVpcSubnets({ vpcId: String(vpc.id), label: "nope" })).subnets).toEqual([]);
+  });
+});
+
+describe("backup look-up", () => {
+  test("getDatabaseBackups lists a database's backups for either engine", async () => {
+    const my = await api("/databases/mysql/instances", {
+      label: "my-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8.0.30",
+    });
+    const pg = await api("/databases/postgresql/instances", {
+      label: "pg-db",
+      region: "us-west",
+      type: "g6-nanode-1",
+      engine: "postgresql/14.6",
+    });
+    await emulator().control.advanceClock(600);
+    await api(`/databases/mysql/instances/${my.id as number}/backups`, { label: "beforemigration" });
+    await emulator().control.advanceClock(300);
+
+    const mine = await getDatabaseBackups({ engine: "mysql", databaseId: my.id as number });
+    const snapshots = mine.backups.filter((b) => b.type === "snapshot");
+    expect(snapshots).toEqual([
+      { id: expect.any(Number), label: "beforemigration", type: "snapshot", created: expect.any(String) },
+    ]);
+    for (const b of mine.backups) expect(Object.keys(b).sort()).toEqual(["created", "id", "label", "type"]);
+    // The same list through Outputs, with the id as the string a resource's `id` is.
+    const viaOutputs = await valueOf(
+      getDatabaseBackupsOutput({ engine: pulumi.output("mysql"), databaseId: pulumi.output(String(my.id)) }),
+    );
+    expect(viaOutputs).toEqual(mine);
+    const theirs = await getDatabaseBackups({ engine: "postgresql", databaseId: pg.id as number });
+    expect(theirs.backups.filter((b) => b.type === "snapshot")).toEqual([]);
+  });
+
+  test("getDatabaseBackups refuses an unknown engine or a malformed id before any request", async () => {
+    await expect(getDatabaseBackups({ engine: "mssql" as "mysql", databaseId: 1 })).rejects.toThrow(
+      'engine must be "mysql" or "postgresql", got "mssql"',
+    );
+    await expect(getDatabaseBackups({ engine: "mysql", databaseId: "db-1" })).rejects.toThrow(
+      'databaseId must be a positive integer id, got "db-1"',
+    );
   });
 });

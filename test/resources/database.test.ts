@@ -125,11 +125,44 @@ describe("database check", () => {
       /left out for a weekly/,
     ],
     ["mysql", { timeouts: { create: "forever" } }, "timeouts.create", /duration/],
-  ])("%s %j fails on %s", async (engine, change, property, reason) => {
+  ])("%s %j fails on %s", async (engine, change, path, reason) => {
     const prov = engine === "mysql" ? mysql : pg;
     const news = { ...(engine === "mysql" ? base : pgBase), ...change };
     const res = await prov.check({}, news);
+    // The engine finds only top-level inputs: a nested failure names its top-level input, and the
+    // reason starts with the full path.
+    const property = path.replace(/[.[].*$/, "");
     expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+    if (property !== path) expect(res.failures![0]!.reason.startsWith(`${path} `)).toBe(true);
+  });
+
+  test("a nested failure shows the value it refuses", async () => {
+    const weekly = { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 2 };
+    expect((await mysql.check({}, { ...base, updates: weekly })).failures).toEqual([
+      { property: "updates", reason: "updates.weekOfMonth must be left out for a weekly window (got 2)" },
+    ]);
+    expect((await mysql.check({}, { ...base, timeouts: { create: "forever", creat: "1m" } })).failures).toEqual([
+      {
+        property: "timeouts",
+        reason: 'timeouts.create must be a duration such as "45m", "1h30m" or "90s", got "forever"',
+      },
+      { property: "timeouts", reason: 'timeouts.creat is not known; use create, update or delete (got "1m")' },
+    ]);
+  });
+
+  test("a timeout or window field not known yet (preview) is not a failure", async () => {
+    const updates = { frequency: UNKNOWN, duration: 1, hourOfDay: 0, dayOfWeek: 1 };
+    const res = await mysql.check({}, { ...base, updates, timeouts: { create: UNKNOWN, delete: "30m" } });
+    expect(res.failures).toBeUndefined();
+  });
+
+  test("clusterSize other than 1 or 3 is refused with what each means", async () => {
+    expect((await mysql.check({}, { ...base, clusterSize: 2 })).failures).toEqual([
+      {
+        property: "clusterSize",
+        reason: "clusterSize must be one of 1, 3 (a single node, or a primary and two replicas); got 2",
+      },
+    ]);
   });
 });
 

@@ -25,9 +25,11 @@ describe("VpcSubnet check", () => {
     [{ vpcId: 1, label: "web", ipv4: "192.168.0.0/15" }, "ipv4", /RFC 1918/],
     [{ vpcId: 1, label: "web", ipv4: "192.168.128.0/24" }, "ipv4", /reserved/],
     [{ vpcId: 1, label: "web", ipv4: "10.0.0.0/24", timeouts: { delete: "soon" } }, "timeouts.delete", /duration/],
-  ])("%j fails on %s", async (news, property, reason) => {
+  ])("%j fails on %s", async (news, path, reason) => {
     const res = await p.check({}, news);
+    const property = path.replace(/[.[].*$/, "");
     expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+    if (property !== path) expect(res.failures![0]!.reason.startsWith(`${path} `)).toBe(true);
   });
 
   test("unknown values pass", async () => {

@@ -40,7 +40,20 @@ describe("Vpc check", () => {
     ["10.0.0.0", /CIDR notation/],
   ])("subnet range %s fails", async (ipv4, reason) => {
     const res = await p.check({}, { label: "a", region: "us-east", subnets: [{ label: "s", ipv4 }] });
-    expect(res.failures).toEqual([{ property: "subnets[0].ipv4", reason: expect.stringMatching(reason) }]);
+    // The engine finds only top-level inputs: the failure names `subnets`, the reason the full path and value.
+    expect(res.failures).toEqual([{ property: "subnets", reason: expect.stringMatching(reason) }]);
+    expect(res.failures![0]!.reason).toMatch(/^subnets\[0\]\.ipv4 /);
+    expect(res.failures![0]!.reason).toContain(ipv4);
+  });
+
+  test("a nested label failure shows the label it refuses", async () => {
+    const res = await p.check(
+      {},
+      { label: "a", region: "us-east", subnets: [{ label: "we--b", ipv4: "10.0.0.0/24" }] },
+    );
+    expect(res.failures).toEqual([
+      { property: "subnets", reason: 'subnets[0].label must not contain two hyphens in a row (got "we--b")' },
+    ]);
   });
 
   test("overlapping and same-label inline subnets fail", async () => {
@@ -56,8 +69,11 @@ describe("Vpc check", () => {
       },
     );
     expect(res.failures).toEqual([
-      { property: "subnets[1].ipv4", reason: expect.stringMatching(/overlaps subnets\[0\]/) },
-      { property: "subnets[1].label", reason: expect.stringMatching(/unique/) },
+      {
+        property: "subnets",
+        reason: expect.stringMatching(/^subnets\[1\]\.ipv4 10\.0\.1\.0\/24 overlaps subnets\[0\]/),
+      },
+      { property: "subnets", reason: expect.stringMatching(/^subnets\[1\]\.label "s" .*unique/) },
     ]);
   });
 
@@ -80,7 +96,7 @@ describe("Vpc check", () => {
     ]);
     // An inline subnet without its range fails at preview, not in `up` after writes.
     expect((await p.check({}, { label: "a", region: "us-east", subnets: [{ label: "s" }] })).failures).toEqual([
-      { property: "subnets[0].ipv4", reason: "subnets[0].ipv4 is required" },
+      { property: "subnets", reason: "subnets[0].ipv4 is required" },
     ]);
   });
 });
