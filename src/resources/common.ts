@@ -104,10 +104,12 @@ export function adopts(kind: string, inputs: Bag): boolean {
 /**
  * Whether a catalogue rule (region status, engine version) applies to `field`: only to a value
  * being set now. An object that already exists there stays manageable when its region reports an
- * outage or its engine version leaves the catalogue.
+ * outage or its engine version leaves the catalogue, and so does one being adopted (`adoptId`
+ * with no state yet): it exists, and create compares its immutable fields with the arguments.
  */
 export function isNewValue(olds: Bag, news: Bag, field: string): boolean {
-  return Object.keys(olds).length === 0 || !same(olds[field], news[field]);
+  if (Object.keys(olds).length === 0) return news.adoptId === undefined;
+  return !same(olds[field], news[field]);
 }
 
 /**

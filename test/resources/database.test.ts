@@ -136,6 +136,14 @@ describe("database check", () => {
     if (property !== path) expect(res.failures![0]!.reason.startsWith(`${path} `)).toBe(true);
   });
 
+  test("a database adopted where the catalogue no longer offers its region or version is not refused", async () => {
+    const adopting = { ...base, region: "ap-south", engineId: "mysql/9.9.9", adoptId: 7 };
+    expect((await mysql.check({}, adopting)).failures).toBeUndefined();
+    // A new one there still is.
+    const { adoptId: _unused, ...creating } = adopting;
+    expect((await mysql.check({}, creating)).failures?.map((f) => f.property)).toEqual(["region", "engineId"]);
+  });
+
   test("a nested failure shows the value it refuses", async () => {
     const weekly = { frequency: "weekly", duration: 1, hourOfDay: 0, dayOfWeek: 1, weekOfMonth: 2 };
     expect((await mysql.check({}, { ...base, updates: weekly })).failures).toEqual([

@@ -82,6 +82,8 @@ describe("Vpc check", () => {
     expect(missing.failures).toEqual([{ property: "region", reason: expect.stringMatching(/does not exist/) }]);
     const outage = await p.check({}, { label: "a", region: "ap-south" });
     expect(outage.failures).toEqual([{ property: "region", reason: expect.stringMatching(/status "outage"/) }]);
+    // A VPC that exists there can still be adopted: create compares its region with the arguments.
+    expect((await p.check({}, { label: "a", region: "ap-south", adoptId: 7 })).failures).toBeUndefined();
   });
 
   test("values not known yet during preview are not failures; absent required ones are", async () => {
