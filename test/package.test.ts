@@ -30,6 +30,9 @@ test("npm pack ships dist with declarations, the CLI and docs, and no sources, t
     "dist/emulator/index.js",
     "dist/emulator/index.d.ts",
     "dist/resources/vpc.js",
+    "dist/providers/vpc.js",
+    "dist/providers/database-snapshot.js",
+    "dist/import/index.js",
     "dist/resources/mysql-database.d.ts",
     "docs/resources.md",
   ]) {
@@ -49,4 +52,15 @@ test("the package's entry points export the resources, look-ups, client and emul
   expect(typeof (main.client as Record<string, unknown>).CloudClient).toBe("function");
   const emulator = (await import(path.join(root, pkg.exports["./emulator"].default))) as Record<string, unknown>;
   expect(typeof emulator.startEmulator).toBe("function");
+});
+
+test("a user installs none of the emulator's web server unless they ask for it", () => {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
+  expect(Object.keys(pkg.dependencies)).not.toContain("fastify");
+  expect(pkg.peerDependencies?.fastify).toBeDefined();
+  expect(pkg.peerDependenciesMeta?.fastify?.optional).toBe(true);
 });
