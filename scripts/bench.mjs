@@ -190,12 +190,10 @@ async function footprintFigures(emulator) {
   const calls = [];
   let rows;
   for (const [label, operations, opts, ok] of steps) {
-    await stack(emulator, { kind: "each" }, operations, opts);
+    const { report } = await stack(emulator, { kind: "each" }, operations, opts);
     const c = await takeRequests(emulator);
     calls.push({ label, ...c, ok: ok(c) });
-    if (operations[0] === "up" && !rows) {
-      rows = entryFigures(readState(path.join(root, ".state", "packed", "projects", "bench-stack", ".backend")));
-    }
+    rows ??= entryFigures(readState(path.join(report.projectDir, ".backend")));
   }
   console.log(
     "\nState per resource (installed from the packed package; one `pulumi stack export` entry, compact JSON):",

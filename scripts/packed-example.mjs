@@ -20,10 +20,12 @@
 //   --help               this text
 //
 // What it does: `npm pack` of the repository (run `npm run build` first: the tarball holds dist/)
-// into .state/packed/tarballs, named by the content hash; one shared `npm install` of that tarball
-// with the example's other dependencies under .state/packed/installs/<key> (reused while tarball
-// and dependency ranges are the same; npm's EBADENGINE warning fails it); a copy of the example in
-// .state/packed/projects/<name> whose node_modules links to that install; TypeScript examples
+// into <packed>/tarballs, named by the content hash; one shared `npm install` of that tarball with
+// the example's other dependencies under <packed>/installs/<key> (reused while tarball and
+// dependency ranges are the same; npm's EBADENGINE warning fails it); a copy of the example in
+// <packed>/projects/<name> whose node_modules links to that install. <packed> is a folder of this
+// checkout under the system's temporary directory (CLOUDPLATFORM_PACKED_DIR overrides it), outside
+// the repository so that nothing resolves from the checkout's own node_modules; TypeScript examples
 // compiled with this repository's typescript against the installed package's types (typescript
 // and ts-node of the example's devDependencies are therefore not installed); then the operations
 // through the Automation API of the installed @pulumi/pulumi, with the example's entry module as
@@ -52,12 +54,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
+import * as os from "node:os";
 import { performance } from "node:perf_hooks";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const packedDir = path.join(root, ".state", "packed");
+// Outside the repository: a module the package forgot to declare must not be found in the
+// checkout's own node_modules by Node's walk up the directories. One folder per checkout.
+const packedDir =
+  process.env.CLOUDPLATFORM_PACKED_DIR ??
+  path.join(os.tmpdir(), `pulumi-cloudplatform-packed-${createHash("sha256").update(root).digest("hex").slice(0, 8)}`);
 const ENGINE_VERSION = "3.248.0";
 /** Tooling of a TypeScript example's devDependencies that this runner replaces by compiling with the repository's. */
 const NOT_INSTALLED = new Set(["typescript", "ts-node"]);
@@ -369,13 +376,13 @@ async function main() {
     const tarball = opts.tarball ? given(opts.tarball) : pack();
     const packSeconds = seconds(packStart);
     const shared = install(tarball, dependencySpecs(pkg));
-    report.install = { ...shared, dir: path.relative(root, shared.dir), packSeconds };
+    report.install = { ...shared, packSeconds };
 
     const name = path.basename(opts.example);
     const projectDir = path.join(packedDir, "projects", name);
     if (opts.fresh) rmSync(projectDir, { recursive: true, force: true });
     const digest = copyExample(opts.example, projectDir, shared.dir);
-    report.projectDir = path.relative(root, projectDir);
+    report.projectDir = projectDir;
 
     let file = entryOf(projectDir, pkg);
     report.compileSeconds = null;

@@ -8,7 +8,8 @@
  * first (`npm test` does it); the first story packs and installs (about 20 s), the others reuse
  * that tarball and install.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { api, list } from "./helpers";
@@ -20,7 +21,7 @@ const runner = path.join(repoRoot, "scripts", "packed-example.mjs");
 interface Report {
   ok: boolean;
   error?: string;
-  install: { tarball: string; reused: boolean; installSeconds: number; warnings: string[] };
+  install: { tarball: string; dir: string; reused: boolean; installSeconds: number; warnings: string[] };
   compileSeconds: number | null;
   operations: {
     operation: string;
@@ -45,6 +46,8 @@ interface ApiDatabase {
 let emulator: TestEmulator;
 /** The tarball of the first run, given to every later run: one build, one install for the file. */
 let tarball: string | undefined;
+/** The shared install of that tarball (outside the repository, so nothing resolves from the checkout). */
+let installDir: string | undefined;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
@@ -101,6 +104,7 @@ async function runExample(name: string, operations: string[], extra: string[] = 
       `packed-example ${name} ${operations.join(" ")}: ${report.error}\n--- engine output ---\n${stderr.slice(-6000)}`,
     );
   tarball ??= report.install.tarball;
+  installDir ??= report.install.dir;
   return report;
 }
 
@@ -251,3 +255,19 @@ test("esm: an ES module with named imports and a top-level await", async () => {
 
   await previewThenDestroy("esm", 4);
 }, 300_000);
+
+test("the installed package's CLI runs without the emulator's web server, and says how to get it", () => {
+  expect(installDir).toBeDefined();
+  const modules = path.join(installDir!, "node_modules");
+  expect(existsSync(path.join(modules, "fastify"))).toBe(false);
+  const cli = spawnSync(path.join(modules, ".bin", "pulumi-cloudplatform"), ["emulator", "--port", "0"], {
+    encoding: "utf8",
+  });
+  expect(cli.status).toBe(2);
+  expect(cli.stderr).toContain("npm install fastify@5");
+  const help = spawnSync(path.join(modules, ".bin", "pulumi-cloudplatform"), ["import", "--help"], {
+    encoding: "utf8",
+  });
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain("--language");
+});

@@ -18,11 +18,10 @@ const figures = require("../../scripts/bench/state-figures.cjs") as {
 };
 
 const root = path.resolve(__dirname, "..", "..");
-const projectDir = path.join(root, ".state", "packed", "projects", "bench-stack");
 const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 2 }));
 
 /** Runs operations on the bench stack from the packed package; resolves with the runner's report. */
-async function runner(...operations: string[]): Promise<{ ok: boolean; error?: string }> {
+async function runner(...operations: string[]): Promise<{ ok: boolean; error?: string; projectDir: string }> {
   const args = [path.join(root, "scripts", "packed-example.mjs"), path.join(root, "scripts", "bench", "bench-stack")];
   args.push(...operations, "--quiet", "--api-url", e2e.emulator.url, "--token", e2e.emulator.token);
   args.push("--config", "kind=each");
@@ -31,14 +30,14 @@ async function runner(...operations: string[]): Promise<{ ok: boolean; error?: s
     env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
     maxBuffer: 16 * 2 ** 20,
   }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "{}" }));
-  return JSON.parse(stdout) as { ok: boolean; error?: string };
+  return JSON.parse(stdout) as { ok: boolean; error?: string; projectDir: string };
 }
 
 test("one resource of each type from the packed package: a small serialized provider with no path, a small state", async () => {
   const up = await runner("up", "--fresh");
   expect(up).toMatchObject({ ok: true });
 
-  const state = figures.readState(path.join(projectDir, ".backend"));
+  const state = figures.readState(path.join(up.projectDir, ".backend"));
   const rows = figures.entryFigures(state);
   expect(rows.map((r) => r.type).sort()).toEqual([
     "DatabaseSnapshot",
