@@ -115,8 +115,18 @@ export async function converge(
       poll: async () => {
         const current = await api.get(id);
         seen(current);
-        const credentials = current.status === "active" ? await api.getCredentials(id) : undefined;
-        return { status: current.status, credentials };
+        if (current.status !== "active") return { status: current.status, credentials: undefined };
+        try {
+          return { status: current.status, credentials: await api.getCredentials(id) };
+        } catch (err) {
+          // The status can move between the two reads (the credentials are refused once the
+          // database has failed): the wait should then end on that status, not on the refusal.
+          if (!(err instanceof ApiError) || err.status !== 400) throw err;
+          const now = await api.get(id);
+          seen(now);
+          if (now.status === "active") throw err;
+          return { status: now.status, credentials: undefined };
+        }
       },
       done: (r) => r.credentials !== undefined && r.credentials.password !== before.password,
       failed: (r) => stuckReason(r.status),
