@@ -1,13 +1,19 @@
-// A VPC with a subnet and a one-node MySQL on the newest MySQL version of the catalogue, as an ES
-// module ("type": "module" in package.json): named imports, a top-level await for the look-up and
-// the stack outputs as named exports.
+// A VPC with a subnet and a one-node MySQL, as an ES module ("type": "module" in package.json):
+// named imports, a top-level await for a catalogue look-up and the stack outputs as named exports.
 import * as pulumi from "@pulumi/pulumi";
 import { getDatabaseEngines, MysqlDatabase, Vpc, VpcSubnet } from "pulumi-cloudplatform";
 
 const config = new pulumi.Config();
 const region = config.get("region") ?? "us-east";
 
-const { latest } = await getDatabaseEngines({ engine: "mysql" });
+// Pinned, not the catalogue's newest: the engine version cannot change in place, so following the
+// newest would replace the database (deleting it first) the day a new version appears. The look-up
+// says early, with the choices, when the pinned version is not offered.
+const engineId = config.get("engineId") ?? "mysql/8.0.30";
+const { engines } = await getDatabaseEngines({ engine: "mysql" });
+if (!engines.some((e) => e.id === engineId)) {
+  throw new Error(`esm:engineId ${engineId} is not offered; choose one of ${engines.map((e) => e.id).join(", ")}`);
+}
 
 const vpc = new Vpc("network", { label: "esm-network", region });
 const subnet = new VpcSubnet("app", { vpcId: vpc.vpcId, label: "app", ipv4: "10.50.1.0/24" });
@@ -16,12 +22,12 @@ const db = new MysqlDatabase("db", {
   label: "esm-db",
   region,
   type: "g6-nanode-1",
-  engineId: latest.mysql,
+  engineId,
   allowList: [subnet.ipv4],
 });
 
 export const vpcId = vpc.vpcId;
-export const engineId = db.engineId;
+export const engine = db.engineId;
 export const dbHost = db.hosts.primary;
 // Secrets: shown only by `pulumi stack output --show-secrets`.
 export const connectionUri = db.connectionUri;

@@ -1,6 +1,6 @@
 /**
- * An application's MySQL: a three-node cluster on the newest MySQL of the catalogue, reachable only
- * from the application subnet, with an on-demand snapshot. The connection details are secrets.
+ * An application's MySQL: a three-node cluster reachable only from the application subnet, with an
+ * on-demand snapshot. The connection details are secrets.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cloud from "pulumi-cloudplatform";
@@ -12,13 +12,13 @@ const prefix = config.get("prefix") ?? "shop";
 const network = new cloud.Vpc("network", { label: `${prefix}-network`, region });
 const app = new cloud.VpcSubnet("app", { vpcId: network.vpcId, label: "app", ipv4: "10.20.1.0/24" });
 
-const mysql = cloud.getDatabaseEnginesOutput({ engine: "mysql" });
-
 const db = new cloud.MysqlDatabase("orders", {
   label: `${prefix}-orders`,
   region,
   type: config.get("type") ?? "g6-standard-1",
-  engineId: mysql.latest.apply((latest) => latest.mysql!),
+  // Pinned, never "the newest": the version cannot change in place, so following the catalogue
+  // would replace the database (deleting it first) the day a new version appears.
+  engineId: config.get("engineId") ?? "mysql/8.0.30",
   clusterSize: 3,
   replicationType: "semi_synch",
   // Only the application subnet may connect.

@@ -160,6 +160,9 @@ test("network: a VPC with inline subnets and a separate subnet, in a region pick
   ]);
   expect(outputs.dataSubnet).toMatchObject({ ipv4: "10.10.3.0/24", gateway: "10.10.3.1" });
 
+  // An outage in that region later changes what the look-up picks, but never moves the network.
+  const usEast = await api<Record<string, unknown>>(emulator, "GET", "/regions/us-east");
+  await emulator.control.seed({ regions: [{ ...usEast, status: "outage" }] });
   await previewThenDestroy("network", 3);
 }, 300_000);
 
@@ -249,7 +252,7 @@ test("esm: an ES module with named imports and a top-level await", async () => {
   // stack, Vpc, VpcSubnet, MysqlDatabase
   expect(step.summary).toEqual({ create: 4 });
   expectSecrets(step.outputs, ["connectionUri", "password"]);
-  expect(step.outputs?.engineId).toBe("mysql/8.0.30");
+  expect(step.outputs?.engine).toBe("mysql/8.0.30");
   const [db] = await list<ApiDatabase>(emulator, "/databases/instances");
   expect(db).toMatchObject({ label: "esm-db", allow_list: ["10.50.1.0/24"] });
 
