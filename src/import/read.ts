@@ -1,7 +1,6 @@
 /**
  * Reads the account through the typed client: the selected VPCs with their subnets, the selected
- * databases of each engine with (on request) their on-demand snapshots, and the catalogue lists
- * the adoption rules need. Only GETs are sent. What is left out is recorded with its reason here,
+ * databases of each engine with (on request) their on-demand snapshots. Only GETs are sent. What is left out is recorded with its reason here,
  * where the reason is known, rather than guessed later from what is missing.
  */
 import {
@@ -12,7 +11,7 @@ import {
   type EngineType,
   type Vpc,
 } from "../client/index.js";
-import { databaseRefusal, regionRefusal, type Catalogue } from "./adoptable.js";
+import { databaseRefusal } from "./adoptable.js";
 import { Selection } from "./filter.js";
 import type { ImportFilters } from "./options.js";
 
@@ -73,16 +72,6 @@ export function byText<T>(key: (item: T) => string): (a: T, b: T) => number {
   };
 }
 
-/** Reads a catalogue list; a failure only skips the rules that need it (the API judges at adoption). */
-async function optional<T>(read: () => Promise<T[]>, what: string, notes: string[]): Promise<T[] | undefined> {
-  try {
-    return await read();
-  } catch (err) {
-    notes.push(`the ${what} could not be read (${(err as Error).message}); the rules that need it were not checked`);
-    return undefined;
-  }
-}
-
 /**
  * Reads what `options` select. `progress` receives one line per step for standard error. Throws
  * the client's error when a list the program depends on (VPCs, databases, backups) cannot be read,
@@ -99,17 +88,6 @@ export async function readAccount(
   const notes: string[] = [];
   const found: Record<string, number> = {};
 
-  progress("Reading the region and engine catalogue");
-  const catalogue: Catalogue = {
-    regions: await optional(() => client.regions.list(), "region list", notes),
-    engines: kinds.some((k) => k !== "vpc")
-      ? await optional(() => client.engines.list(), "engine catalogue", notes)
-      : undefined,
-    availability: kinds.some((k) => k !== "vpc")
-      ? await optional(() => client.regions.listAvailability(), "plan availability list", notes)
-      : undefined,
-  };
-
   const vpcs: Vpc[] = [];
   if (kinds.includes("vpc")) {
     progress("Reading VPCs");
@@ -117,7 +95,7 @@ export async function readAccount(
     found.vpc = all.length;
     found.subnet = all.reduce((n, v) => n + v.subnets.length, 0);
     for (const vpc of all) {
-      const why = selection.rejects(vpc.region, vpc.label) ?? regionRefusal(catalogue, vpc.region, "VPCs");
+      const why = selection.rejects(vpc.region, vpc.label);
       if (why) {
         leftOut.push({ what: `${describeVpc(vpc)} and its ${vpc.subnets.length} subnet(s)`, why });
         continue;
@@ -143,7 +121,7 @@ export async function readAccount(
     found[engine] = all.length;
     let selected = 0;
     for (const db of all) {
-      const why = selection.rejects(db.region, db.label) ?? databaseRefusal(catalogue, db);
+      const why = selection.rejects(db.region, db.label) ?? databaseRefusal(db);
       if (why) {
         leftOut.push({ what: describeDatabase(engine, db), why });
         continue;

@@ -172,27 +172,11 @@ test("long lists are written one entry per line", () => {
   expect(text).toContain('    "203.0.113.7/32",\n  ],\n});');
 });
 
-test("a database the provider's check or wait would refuse is named with the reason", () => {
-  const db = {
-    id: 1,
-    label: "orders",
-    region: "us-east",
-    type: "g6-nanode-1",
-    engine: "mysql",
-    version: "5.6.1",
-    status: "active",
-  } as Database;
-  const region = { id: "us-east", status: "ok", capabilities: ["Managed Databases"] };
-  const catalogue = {
-    regions: [region],
-    engines: [{ id: "mysql/8.0.30" }],
-    availability: [{ region: "us-east", plan: "g6-nanode-1", available: false }],
-  } as Parameters<typeof databaseRefusal>[0];
-  expect(databaseRefusal(catalogue, db)).toMatch(/engine mysql\/5.6.1 is no longer in the engine catalogue/);
-  expect(databaseRefusal(catalogue, { ...db, version: "8.0.30" })).toMatch(/type g6-nanode-1 is listed as unavailable/);
-  expect(databaseRefusal(catalogue, { ...db, status: "suspended" })).toMatch(/"suspended"; resume it/);
-  const noDatabases = { ...catalogue, regions: [{ ...region, capabilities: [] }] } as unknown as typeof catalogue;
-  expect(databaseRefusal(noDatabases, db)).toMatch(/does not list "Managed Databases"/);
-  // A catalogue that could not be read skips its rules: the API judges at adoption.
-  expect(databaseRefusal({}, db)).toBeUndefined();
+test("a database whose adoption would wait for nothing is named with the reason", () => {
+  const db = { id: 1, label: "orders", region: "us-east", engine: "mysql", version: "5.6.1" } as Database;
+  expect(databaseRefusal({ ...db, status: "failed" })).toMatch(/"failed", from which it does not recover/);
+  expect(databaseRefusal({ ...db, status: "suspended" })).toMatch(/"suspended"; resume it/);
+  // Still provisioning or updating: the adoption waits for it. The catalogue never refuses an adoption.
+  expect(databaseRefusal({ ...db, status: "provisioning" })).toBeUndefined();
+  expect(databaseRefusal({ ...db, status: "active" })).toBeUndefined();
 });
