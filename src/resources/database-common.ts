@@ -25,7 +25,7 @@ import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { remember } from "./program-args.js";
-import { engineFailures, UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
+import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor, type Timeouts } from "./wait.js";
 
 /** Maintenance window for automatic OS patching, in UTC. */
@@ -174,7 +174,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       if (regionIssue) rules.fail("region", regionIssue);
       if (engineIssue) rules.fail("engineId", engineIssue);
       if (typeIssue) rules.fail("type", typeIssue);
-      return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
+      return rules.result(inputs, news);
     },
 
     async diff(id: string, olds: Bag, news: Bag) {

@@ -18,7 +18,7 @@ import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import lazy from "../providers/database-snapshot.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
-import { engineFailures, Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
+import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
@@ -207,7 +207,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
           `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${db.cluster_size}`,
         );
     }
-    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
+    return rules.result(inputs, news);
   },
 
   async diff(id: string, olds: Bag, news: Bag) {

@@ -38,6 +38,11 @@ export class Rules {
     this.failures.push({ property, reason });
   }
 
+  /** What `check` answers: the inputs, and the failures in the form the engine reports well. */
+  result(inputs: Bag, news: Bag): pulumi.dynamic.CheckResult {
+    return this.failures.length ? { inputs, failures: engineFailures(this.failures, news) } : { inputs };
+  }
+
   /** The known value of `key`, or undefined when missing or unknown; records a missing required input. */
   present(bag: Bag, key: string, required: boolean): unknown {
     const value = bag[key];
@@ -105,10 +110,7 @@ export class Rules {
  * as `value {<nil>}`. A nested failure therefore names its top-level input, and its reason, which
  * starts with the full path, gets the nested value when it does not show it already.
  */
-export function engineFailures(
-  failures: readonly pulumi.dynamic.CheckFailure[],
-  news: Bag,
-): pulumi.dynamic.CheckFailure[] {
+function engineFailures(failures: readonly pulumi.dynamic.CheckFailure[], news: Bag): pulumi.dynamic.CheckFailure[] {
   return failures.map(({ property, reason }) => {
     const top = /^[^.[]*/.exec(property)![0];
     if (top === property) return { property, reason };

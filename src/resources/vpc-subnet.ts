@@ -27,16 +27,7 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "./network-common.js";
-import {
-  engineFailures,
-  hasUnknown,
-  networkLabelRule,
-  rangesOverlap,
-  Rules,
-  subnetRangeRule,
-  UNKNOWN,
-  type Bag,
-} from "./validate.js";
+import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link VpcSubnet}. */
@@ -131,7 +122,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async check(_olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
-    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
+    return rules.result(inputs, news);
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {

@@ -32,7 +32,6 @@ import {
 } from "./network-common.js";
 import {
   descriptionRule,
-  engineFailures,
   hasUnknown,
   networkLabelRule,
   rangesOverlap,
@@ -276,7 +275,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       const problem = await regionProblem(news.region, "VPCs");
       if (problem) rules.fail("region", problem);
     }
-    return rules.failures.length ? { inputs, failures: engineFailures(rules.failures, news) } : { inputs };
+    return rules.result(inputs, news);
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {

@@ -8,31 +8,12 @@
  * first (`npm test` does it); the first story packs and installs (about 20 s), the others reuse
  * that tarball and install.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { runPacked, type PackedReport } from "../support/packed";
 import { api, list } from "./helpers";
-
-const repoRoot = path.resolve(__dirname, "..", "..");
-const runner = path.join(repoRoot, "scripts", "packed-example.mjs");
-
-/** What scripts/packed-example.mjs prints. */
-interface Report {
-  ok: boolean;
-  error?: string;
-  install: { tarball: string; dir: string; reused: boolean; installSeconds: number; warnings: string[] };
-  compileSeconds: number | null;
-  operations: {
-    operation: string;
-    result?: string;
-    summary: Record<string, number>;
-    noChanges?: boolean;
-    outputs?: Record<string, unknown>;
-    changes: { op: string; type: string; name: string }[];
-    seconds: number;
-  }[];
-}
 
 interface ApiDatabase {
   id: number;
@@ -68,48 +49,19 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** Runs the runner on one example; fails with its error and the end of the engine's output. */
-async function runExample(name: string, operations: string[], extra: string[] = []): Promise<Report> {
-  const args = [
-    runner,
-    path.join("examples", name),
-    ...operations,
-    "--api-url",
-    emulator.url,
-    "--token",
-    emulator.token,
+/** Runs operations on one example, reusing the first run's tarball. */
+async function runExample(name: string, operations: string[], extra: string[] = []): Promise<PackedReport> {
+  const report = await runPacked(emulator, path.join("examples", name), operations, [
     ...(tarball ? ["--tarball", tarball] : []),
     ...extra,
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  let report: Report;
-  try {
-    report = JSON.parse(stdout) as Report;
-  } catch {
-    throw new Error(
-      `packed-example ${name} ${operations.join(" ")} exited ${code} without a report:\n${stdout}\n${stderr}`,
-    );
-  }
-  if (!report.ok || code !== 0)
-    throw new Error(
-      `packed-example ${name} ${operations.join(" ")}: ${report.error}\n--- engine output ---\n${stderr.slice(-6000)}`,
-    );
+  ]);
   tarball ??= report.install.tarball;
   installDir ??= report.install.dir;
   return report;
 }
 
 /** The one operation of a report. */
-function only(report: Report) {
+function only(report: PackedReport) {
   expect(report.operations).toHaveLength(1);
   return report.operations[0]!;
 }

@@ -5,9 +5,8 @@
  * a path of this machine, or when the provider's share of an entry grows past its budget
  * (docs/performance.md; `npm run bench` prints the same figures).
  */
-import { execFile } from "node:child_process";
 import * as path from "node:path";
-import { promisify } from "node:util";
+import { runPacked } from "../support/packed";
 import { list, useE2e } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with `npm run bench`, a plain script
@@ -20,18 +19,13 @@ const figures = require("../../scripts/bench/state-figures.cjs") as {
 const root = path.resolve(__dirname, "..", "..");
 const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 2 }));
 
-/** Runs operations on the bench stack from the packed package; resolves with the runner's report. */
-async function runner(...operations: string[]): Promise<{ ok: boolean; error?: string; projectDir: string }> {
-  const args = [path.join(root, "scripts", "packed-example.mjs"), path.join(root, "scripts", "bench", "bench-stack")];
-  args.push(...operations, "--quiet", "--api-url", e2e.emulator.url, "--token", e2e.emulator.token);
-  args.push("--config", "kind=each");
-  const { stdout } = await promisify(execFile)(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
-    maxBuffer: 16 * 2 ** 20,
-  }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "{}" }));
-  return JSON.parse(stdout) as { ok: boolean; error?: string; projectDir: string };
-}
+/** Runs operations on the bench stack with one resource of each type. */
+const runner = (...operations: string[]) =>
+  runPacked(e2e.emulator, path.join("scripts", "bench", "bench-stack"), operations, [
+    "--quiet",
+    "--config",
+    "kind=each",
+  ]);
 
 test("one resource of each type from the packed package: a small serialized provider with no path, a small state", async () => {
   const up = await runner("up", "--fresh");

@@ -389,6 +389,32 @@ describe("database lifecycle", () => {
     expect(err.message).toMatch(/pulumi up --replace/);
   });
 
+  test("a database that fails between the status read and the credentials read ends the rotation wait on its status", async () => {
+    const created = await mysql.create((await mysql.check({}, { ...base, credentialsRotation: "rotation-0" })).inputs);
+    await emulator().control.setTimings({ credentialsResetSeconds: 3600 });
+    await emulator().control.clearRequests();
+    const news = (await mysql.check({}, { ...base, credentialsRotation: "rotation-1", timeouts: { update: "30s" } }))
+      .inputs;
+    const pending = thrown(mysql.update(created.id, created.outs, news));
+    const requests = () => emulator().control.requests();
+    while (!(await requests()).some((r) => r.path.endsWith("/credentials/reset")))
+      await new Promise((r) => setTimeout(r, 10));
+    // From now on a credentials read is handled 1.5 s after it arrives; the next status read the
+    // wait logs is followed by such a read, and the database fails in between.
+    const instance = `/v4/databases/mysql/instances/${created.id}`;
+    await emulator().control.addFault({ method: "GET", path: `${instance}/credentials`, latencyMs: 1500 });
+    const seen = (await requests()).length;
+    while (!(await requests()).slice(seen).some((r) => r.method === "GET" && r.path === instance))
+      await new Promise((r) => setTimeout(r, 10));
+    await emulator().control.setStatus("mysql", Number(created.id), "failed");
+    const err = await pending;
+    await emulator().control.clearFaults();
+    // The API refused the credentials read, and the wait still ended on the status.
+    expect((await requests()).some((r) => r.path === `${instance}/credentials` && r.status === 400)).toBe(true);
+    expect(err.message).toMatch(/Gave up waiting for the new root password/);
+    expect(err.message).toMatch(/status is "failed", from which it does not recover/);
+  });
+
   test.each([
     ["degraded", /status is "degraded".*Restore it from a backup or replace it/],
     ["suspended", /status is "suspended".*Resume the database, then run `pulumi up` again/],

@@ -1,0 +1,63 @@
+/**
+ * Runs a Pulumi project the way a user installs it, through scripts/packed-example.mjs in a child
+ * process (jest's module registry cannot host the Pulumi runtime of another install): the repository
+ * packed, the tarball installed by name, the operations on the real engine against an emulator.
+ * The runner packs dist/, so `npm run build` comes first (`npm test` does it).
+ */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import type { TestEmulator } from "./emulator";
+
+const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** What scripts/packed-example.mjs prints. */
+export interface PackedReport {
+  ok: boolean;
+  error?: string;
+  projectDir: string;
+  install: { tarball: string; dir: string; reused: boolean; installSeconds: number; warnings: string[] };
+  compileSeconds: number | null;
+  operations: {
+    operation: string;
+    result?: string;
+    summary: Record<string, number>;
+    noChanges?: boolean;
+    outputs?: Record<string, unknown>;
+    changes: { op: string; type: string; name: string }[];
+    seconds: number;
+  }[];
+}
+
+/**
+ * Runs `operations` on the project in `project` (relative to the repository) against `emulator`,
+ * with `extra` runner options; fails with the runner's error and the end of the engine's output.
+ */
+export async function runPacked(
+  emulator: TestEmulator,
+  project: string,
+  operations: string[],
+  extra: string[] = [],
+): Promise<PackedReport> {
+  const args = [path.join(repoRoot, "scripts", "packed-example.mjs"), project, ...operations];
+  args.push("--api-url", emulator.url, "--token", emulator.token, ...extra);
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const what = `packed-example ${project} ${operations.join(" ")}`;
+  let report: PackedReport;
+  try {
+    report = JSON.parse(stdout) as PackedReport;
+  } catch {
+    throw new Error(`${what} exited ${code} without a report:\n${stdout}\n${stderr}`);
+  }
+  if (!report.ok || code !== 0)
+    throw new Error(`${what}: ${report.error}\n--- engine output ---\n${stderr.slice(-6000)}`);
+  return report;
+}
