@@ -80,8 +80,10 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.addHook("onSend", faults.afterHook(log));
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");
-    if (!isControl && !faults.lost(request))
-      log.record(request.method, request.url, reply.statusCode, faults.handled(request, reply.statusCode));
+    if (isControl || faults.lost(request)) return;
+    const handled = faults.handled(request, reply.statusCode);
+    log.record(request.method, request.url, reply.statusCode, handled);
+    if (handled) faults.answered(request.method, request.url, reply.statusCode);
   });
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {

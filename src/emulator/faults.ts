@@ -34,12 +34,33 @@ export interface FaultRule {
   after?: boolean;
   /** Integer seed of this rule's own PRNG for the `rate` draws, so a request sequence replays. */
   seed?: number;
+  /**
+   * Real seconds the rule stays in force once it has started (when added, or when `startAfter` is
+   * met); it is then removed. With `status` or `drop` on `/v4*`, an outage of that length.
+   */
+  forSeconds?: number;
+  /** Keeps the rule dormant until this many requests matching it were answered with a 2xx. */
+  startAfter?: FaultTrigger;
+}
+
+/** Requests whose success starts a dormant rule, e.g. the creates of two databases. */
+export interface FaultTrigger {
+  /** Only this HTTP method (any when absent). */
+  method?: string;
+  /** Matched as {@link FaultRule.path} is. */
+  path: string;
+  /** How many successful answers start the rule (default 1). */
+  count?: number;
 }
 
 /** A rule with its id and remaining uses. */
 export interface ActiveFault extends FaultRule {
   id: number;
   hits: number;
+  /** When the rule started striking (ISO time); absent while `startAfter` is not met. */
+  started?: string;
+  /** Successful answers counted towards `startAfter` so far. */
+  triggered?: number;
 }
 
 /** The shared rate limit: `limit` API requests per fixed window of `windowSeconds`. */
@@ -90,7 +111,7 @@ export function checkRule(rule: FaultRule): void {
   errors.throwIfAny();
 }
 
-function matches(rule: FaultRule, method: string, path: string): boolean {
+function matches(rule: { method?: string; path: string }, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method) return false;
   let pattern = rule.path.startsWith("/v4") ? rule.path : `/v4${rule.path.startsWith("/") ? "" : "/"}${rule.path}`;
   if (pattern.endsWith("*")) return path.startsWith(pattern.slice(0, -1));
@@ -130,7 +151,9 @@ export class Faults {
   /** Adds a rule (see checkRule for what is refused); returns it with its id. */
   add(rule: FaultRule): ActiveFault {
     checkRule(rule);
-    const active = { ...rule, id: this.nextId++, hits: 0 };
+    const active: ActiveFault = { ...rule, id: this.nextId++, hits: 0 };
+    if (rule.startAfter) active.triggered = 0;
+    else active.started = new Date().toISOString();
     if (rule.seed !== undefined) this.randoms.set(active, mulberry32(rule.seed));
     this.rules.push(active);
     return active;
@@ -151,9 +174,25 @@ export class Faults {
     return this.dropped.has(request);
   }
 
-  /** Active rules. */
+  /** Active rules, dormant ones included; rules whose `forSeconds` ran out are gone. */
   list(): ActiveFault[] {
-    return [...this.rules];
+    this.expire();
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /**
+   * Counts a request the client got a 2xx for towards the dormant rules it triggers; a rule whose
+   * count is met starts now, so the request after this one is the first it can strike.
+   */
+  answered(method: string, url: string, status: number): void {
+    if (status < 200 || status >= 300) return;
+    const path = url.split("?")[0]!;
+    for (const rule of this.rules) {
+      const trigger = rule.startAfter;
+      if (!trigger || rule.started !== undefined || !matches(trigger, method, path)) continue;
+      rule.triggered = (rule.triggered ?? 0) + 1;
+      if (rule.triggered >= (trigger.count ?? 1)) rule.started = new Date().toISOString();
+    }
   }
 
   /** Removes all rules (the rate limit stays; see setRateLimit). */
@@ -277,9 +316,18 @@ export class Faults {
     });
   }
 
+  /** Removes the rules whose `forSeconds` have passed since they started. */
+  private expire(): void {
+    const now = Date.now();
+    this.rules = this.rules.filter(
+      (r) => r.forSeconds === undefined || r.started === undefined || now < Date.parse(r.started) + r.forSeconds * 1000,
+    );
+  }
+
   private take(method: string, path: string): ActiveFault | undefined {
+    this.expire();
     for (const rule of this.rules) {
-      if (!matches(rule, method, path)) continue;
+      if (rule.started === undefined || !matches(rule, method, path)) continue;
       if (rule.rate !== undefined && (this.randoms.get(rule) ?? Math.random)() >= rule.rate) continue;
       rule.hits += 1;
       if (rule.times !== undefined && rule.hits >= rule.times) this.rules = this.rules.filter((r) => r !== rule);

@@ -198,6 +198,17 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
             maintenance: { type: "boolean" },
             after: { type: "boolean" },
             seed: { type: "integer" },
+            forSeconds: { type: "number", exclusiveMinimum: 0 },
+            startAfter: {
+              type: "object",
+              required: ["path"],
+              additionalProperties: false,
+              properties: {
+                method: { type: "string" },
+                path: { type: "string", minLength: 1 },
+                count: { type: "integer", minimum: 1 },
+              },
+            },
           },
         },
       },
