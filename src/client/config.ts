@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 /** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
 export interface RetryConfig {
-  /** Retries after the first attempt (default 5). */
+  /** Retries after the first attempt (default 10). */
   retries?: number;
   /** First backoff delay before jitter (default 500 ms). */
   minTimeoutMs?: number;
@@ -79,7 +79,22 @@ export function resolveClientConfig(source: ClientConfigSource = {}, options: Re
   }
   const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl) };
   if (token !== undefined) config.token = token;
+  const maxRetryTimeMs = retryTimeFrom(env.CLOUDPLATFORM_RETRY_MAX_SECONDS);
+  if (maxRetryTimeMs !== undefined) config.retry = { maxRetryTimeMs };
   return config;
+}
+
+/**
+ * CLOUDPLATFORM_RETRY_MAX_SECONDS: the time one call may spend on retries (default 120). Tests
+ * shrink it so that an outage outlasts the client's budget in seconds rather than minutes.
+ */
+function retryTimeFrom(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const seconds = Number(raw.trim());
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new Error(`CLOUDPLATFORM_RETRY_MAX_SECONDS must be a number of seconds, 0 or more, got "${raw}"`);
+  }
+  return seconds * 1000;
 }
 
 /**

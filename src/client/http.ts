@@ -2,6 +2,7 @@
  * The transport: one got instance, one request helper, the path builder, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
 import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
@@ -95,6 +96,18 @@ export function withoutUndefined<T>(value: T): T {
   return value;
 }
 
+/** Set while a poller's look runs: see {@link singleAttempts}. */
+const pollerOwnsRetry = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `look` with every request inside it attempted once: the caller, a poller that looks again
+ * on its own schedule until its time limit, owns the retry, so a failed look is known at once and
+ * no retry budget of the client runs past the poller's limit. Writes never run inside.
+ */
+export function singleAttempts<T>(look: () => Promise<T>): Promise<T> {
+  return pollerOwnsRetry.run(true, look);
+}
+
 /**
  * Sends requests to the API with the client's retry policy. Got's own retry is off: p-retry is the
  * only retry layer, and every retry is logged through the configured logger.
@@ -159,7 +172,7 @@ export class HttpClient {
           }
         },
         {
-          retries: this.policy.retries,
+          retries: pollerOwnsRetry.getStore() ? 0 : this.policy.retries,
           // The wait is computed and slept in shouldRetry, because only there is the failed answer's
           // Retry-After known; p-retry's own backoff is therefore zero.
           minTimeout: 0,

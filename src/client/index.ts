@@ -24,8 +24,8 @@ export {
   type RetryConfig,
 } from "./config.js";
 export { paginate, collectAll, type PageFetcher } from "./paginate.js";
-export { apiPath, engineIdSegments } from "./http.js";
-export { DEFAULT_RETRY, isUnclearOutcome } from "./retry.js";
+export { apiPath, engineIdSegments, singleAttempts } from "./http.js";
+export { DEFAULT_RETRY, isTransient, isUnclearOutcome } from "./retry.js";
 export { ENGINE_TYPES, type DatabaseEngineApi, type DatabasesApi } from "./databases.js";
 export type { VpcsApi } from "./vpcs.js";
 export type { SubnetsApi } from "./subnets.js";

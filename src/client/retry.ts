@@ -2,7 +2,7 @@
  * The retry policy: which failures are worth another attempt and how long to wait. The loop itself
  * is p-retry's (see http.ts); this module only decides, so the rules can be read in one place.
  */
-import type { ApiError } from "./errors.js";
+import { ApiError } from "./errors.js";
 import type { RetryConfig } from "./config.js";
 
 /** Retry bounds with every default filled in. */
@@ -44,6 +44,16 @@ export function isRetryable(error: ApiError, method: string): boolean {
   if (method.toUpperCase() === "POST") {
     return error.status === 429 || (error.status === 0 && error.notSent);
   }
+  return isTransient(error);
+}
+
+/**
+ * Whether a failure says nothing about the object asked for: a network failure (refused, reset,
+ * dropped, timed out), 408, 429, a 5xx, or a page that is not the API's JSON (a proxy's). A read
+ * that fails this way may be repeated later; any other answer (401, 403, 404, 400) is the API's word.
+ */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
   if (error.status === 0) return true;
   if (error.status === 408 || error.status === 429 || error.status >= 500) return true;
   return error.nonJsonBody;

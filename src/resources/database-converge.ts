@@ -14,7 +14,7 @@ import { same } from "./common.js";
 import { client } from "./context.js";
 import { apiWindow, fetchSecrets, stateOf, windowOf } from "./database-state.js";
 import { normaliseAllowList, type Bag, type MaintenanceWindowInput } from "./validate.js";
-import { PROVISIONING, QUICK, waitFor, type PollProfile } from "./wait.js";
+import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "./wait.js";
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
@@ -107,7 +107,11 @@ export async function converge(
     typeof news.credentialsRotation === "string" &&
     news.credentialsRotation !== olds.credentialsRotation
   ) {
-    const before = await api.getCredentials(id);
+    const before = await readPatiently(
+      `the root password of ${engine} database ${id} before rotating it`,
+      () => api.getCredentials(id),
+      limitMs,
+    );
     await api.resetCredentials(id);
     applied.credentialsRotation = news.credentialsRotation;
     await waitFor({
@@ -147,9 +151,15 @@ export async function converge(
     db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
 
-  db = await api.get(id);
+  // Reads after accepted writes: an outage now must not throw away a database being made.
+  db = await readPatiently(`the state of ${engine} database ${id}`, () => api.get(id), limitMs);
   seen(db);
-  return stateOf(engine, db, news, await fetchSecrets(api, id));
+  const secrets = await readPatiently(
+    `the credentials and certificate of ${engine} database ${id}`,
+    () => fetchSecrets(api, id),
+    limitMs,
+  );
+  return stateOf(engine, db, news, secrets);
 }
 
 /** The update that brings `db` to the mutable inputs; empty when it already matches. */

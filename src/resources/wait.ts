@@ -1,9 +1,11 @@
 /**
- * Waiting for a resource to reach a state: bounded, adaptive polling and the per-resource
- * `timeouts` argument. The engine's `customTimeouts` never reach a dynamic provider, so each
- * resource carries its own limits as an input.
+ * Waiting for a resource to reach a state: bounded, adaptive polling that rides out API outages,
+ * and the per-resource `timeouts` argument. The engine's `customTimeouts` never reach a dynamic
+ * provider, so each resource carries its own limits as an input.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
+import { warn } from "./context.js";
 import { UNKNOWN } from "./validate.js";
 
 /**
@@ -129,7 +131,7 @@ export class WaitError extends Error {
 export interface WaitSpec<T> {
   /** Used in messages: "database 42 to become active". */
   what: string;
-  /** One look at the resource. */
+  /** One look at the resource: reads only, each request attempted once (see waitFor). */
   poll: () => Promise<T>;
   /** True when the wait is over. */
   done: (value: T) => boolean;
@@ -141,31 +143,92 @@ export interface WaitSpec<T> {
   profile?: PollProfile;
 }
 
+/** How often a wait tells the user that the API keeps failing, before {@link pollScale}. */
+export const OUTAGE_REPORT_MS = 60_000;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A run of failed looks: when it began and the last failure. */
+interface Outage {
+  since: number;
+  last: ApiError;
+  reportedAt?: number;
+}
 
 /**
  * Polls until `done`, failing fast on `failed` and after `timeoutMs`. The first look is immediate;
  * the last one happens at the deadline so a late completion is still seen.
+ *
+ * A look that fails with an answer that says nothing about the object (see `isTransient`: a 5xx,
+ * 429, a dropped or timed-out connection, a proxy page) does not end the wait: the next look comes
+ * on the same schedule (no sooner than a Retry-After asks), until the limit. Each look's requests
+ * are attempted once, because the wait is the retry here: a failure is known at once and no
+ * client retry budget outlives the limit. While the API fails, the engine's log says so about
+ * once a minute. Any other error (401, 403, 404, a refusal) ends the wait at once.
  */
 export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const profile = spec.profile ?? QUICK;
   const scale = pollScale();
   const start = Date.now();
+  let seen: { value: T } | undefined;
+  let outage: Outage | undefined;
   for (let attempt = 0; ; attempt++) {
-    const value = await spec.poll();
-    if (spec.done(value)) return value;
-    const reason = spec.failed?.(value);
-    if (reason !== undefined) throw new WaitError("failed", `Gave up waiting for ${spec.what}: ${reason}`);
-    const elapsed = Date.now() - start;
-    if (elapsed >= spec.timeoutMs) {
-      const last = spec.describe ? ` (last seen: ${spec.describe(value)})` : "";
-      throw new WaitError(
-        "timeout",
-        `Timed out after ${formatDuration(spec.timeoutMs)} waiting for ${spec.what}${last}. ` +
-          "Raise the limit with the resource's `timeouts` argument if the operation is just slow.",
-      );
+    const lookedAt = Date.now();
+    try {
+      const value = await singleAttempts(spec.poll);
+      seen = { value };
+      outage = undefined;
+      if (spec.done(value)) return value;
+      const reason = spec.failed?.(value);
+      if (reason !== undefined) throw new WaitError("failed", `Gave up waiting for ${spec.what}: ${reason}`);
+    } catch (err) {
+      if (!isTransient(err)) throw err;
+      outage = { ...outage, since: outage?.since ?? lookedAt, last: err as ApiError };
+      reportOutage(spec, outage, start, scale);
     }
-    const delay = nextDelayMs(profile, attempt, elapsed / scale) * scale;
+    const elapsed = Date.now() - start;
+    if (elapsed >= spec.timeoutMs) throw timedOut(spec, seen, outage);
+    let delay = nextDelayMs(profile, attempt, elapsed / scale) * scale;
+    const asked = outage?.last.retryAfterSeconds;
+    if (asked !== undefined) delay = Math.max(delay, asked * 1000);
     await sleep(Math.max(0, Math.min(delay, spec.timeoutMs - elapsed)));
   }
+}
+
+/**
+ * A read after a write was accepted (a database's credentials, certificate, final state): like a
+ * wait, it rides out transient answers until `timeoutMs`, so an outage after a successful create
+ * never throws away an object that is being made.
+ */
+export function readPatiently<T>(what: string, read: () => Promise<T>, timeoutMs: number): Promise<T> {
+  return waitFor({ what, poll: read, done: () => true, timeoutMs });
+}
+
+/** Tells the user, about once a minute (scaled like the polls), that the API keeps failing. */
+function reportOutage<T>(spec: WaitSpec<T>, outage: Outage, start: number, scale: number): void {
+  const now = Date.now();
+  const every = OUTAGE_REPORT_MS * scale;
+  if (now - outage.since < every || (outage.reportedAt !== undefined && now - outage.reportedAt < every)) return;
+  outage.reportedAt = now;
+  const left = Math.max(0, spec.timeoutMs - (now - start));
+  warn(
+    `Still waiting for ${spec.what}: the API has been failing for ${formatDuration(now - outage.since)} ` +
+      `(${outage.last.message}); polling on for up to ${formatDuration(left)} more.`,
+  );
+}
+
+function timedOut<T>(spec: WaitSpec<T>, seen: { value: T } | undefined, outage: Outage | undefined): WaitError {
+  const last = spec.describe
+    ? seen
+      ? ` (last seen: ${spec.describe(seen.value)})`
+      : " (nothing seen: the API never answered)"
+    : "";
+  const failing = outage
+    ? ` The API had been failing for ${formatDuration(Date.now() - outage.since)} (${outage.last.message}).`
+    : "";
+  return new WaitError(
+    "timeout",
+    `Timed out after ${formatDuration(spec.timeoutMs)} waiting for ${spec.what}${last}.${failing} ` +
+      "Raise the limit with the resource's `timeouts` argument if the operation is just slow.",
+  );
 }

@@ -52,6 +52,20 @@ describe("resolveClientConfig", () => {
     });
   });
 
+  test("CLOUDPLATFORM_RETRY_MAX_SECONDS bounds the time one call spends on retries", () => {
+    const env = { CLOUDPLATFORM_RETRY_MAX_SECONDS: "1.5" };
+    expect(resolveClientConfig({ token: "t", apiUrl: "https://a.example" }, { env }).retry).toEqual({
+      maxRetryTimeMs: 1500,
+    });
+  });
+
+  test.each(["soon", "-1", "2m"])("CLOUDPLATFORM_RETRY_MAX_SECONDS=%s is refused, naming the variable", (value) => {
+    const env = { CLOUDPLATFORM_RETRY_MAX_SECONDS: value };
+    expect(() => resolveClientConfig({ token: "t", apiUrl: "https://a.example" }, { env })).toThrow(
+      `CLOUDPLATFORM_RETRY_MAX_SECONDS must be a number of seconds, 0 or more, got "${value}"`,
+    );
+  });
+
   test.each(["http://api.example.com", "http://10.0.0.5:4010", "http://128.0.0.1"])(
     "plain http to a non-loopback host is refused: %s",
     (apiUrl) => {

@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { ApiError, CloudClient } from "../../src/client/index.js";
+import { ApiError, CloudClient, isTransient, singleAttempts } from "../../src/client/index.js";
 import { retryDelayMs, retryPolicy } from "../../src/client/retry.js";
 import { closedPortUrl, startFakeServer, type FakeServer } from "./fake-server.js";
 
@@ -66,6 +66,17 @@ describe("reads are retried", () => {
     expect(logs).toEqual([
       "GET /v4/vpcs/1 failed (429): Too many requests; retrying in 1000 ms (Retry-After), attempt 2 of 4",
     ]);
+  });
+
+  test("inside singleAttempts a read is attempted once: the poller around it owns the retry", async () => {
+    server.fallback = () => ({ status: 503, body: { errors: [{ reason: "down" }] } });
+    const err = await failure(singleAttempts(() => client().vpcs.get(1)));
+    expect(server.requests).toHaveLength(1);
+    expect(logs).toEqual([]);
+    expect(err.message).toBe("GET /v4/vpcs/1 failed (503): down");
+    // Outside it, the same client retries as before.
+    await failure(client().vpcs.get(1));
+    expect(server.requests).toHaveLength(5);
   });
 
   test("retries stop after the configured attempts and the error says so", async () => {
@@ -339,5 +350,28 @@ describe("backoff", () => {
 
   test("negative bounds are refused", () => {
     expect(() => retryPolicy({ retries: -1 })).toThrow(/retry.retries/);
+  });
+});
+
+describe("transient failures, which a poller rides out", () => {
+  const error = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
+    new ApiError({ status: 500, method: "GET", path: "/v4/x", ...init });
+  test.each([
+    ["a 503", { status: 503 }, true],
+    ["a 500", { status: 500 }, true],
+    ["a 429", { status: 429 }, true],
+    ["a 408", { status: 408 }, true],
+    ["a reset connection", { status: 0, code: "ECONNRESET" }, true],
+    ["a proxy page with a 200", { status: 200, nonJsonBody: true }, true],
+    ["a 401", { status: 401 }, false],
+    ["a 403", { status: 403 }, false],
+    ["a 404", { status: 404 }, false],
+    ["a 400", { status: 400 }, false],
+  ])("%s: %s", (_name, init, transient) => {
+    expect(isTransient(error(init))).toBe(transient);
+  });
+
+  test("an error that is not the client's is never transient", () => {
+    expect(isTransient(new TypeError("a bug"))).toBe(false);
   });
 });
