@@ -45,6 +45,11 @@ export function stuckReason(status: string): string | undefined {
   return STUCK_HINTS[status];
 }
 
+/**
+ * Waits until the database is `active`, ending at once on a status it does not leave by itself.
+ * `known` is the database as last read before the wait (e.g. the create's answer), so that a wait
+ * through an outage from its first look still names a status at its limit.
+ */
 export function waitActive(
   engine: EngineType,
   api: DatabaseEngineApi,
@@ -52,8 +57,10 @@ export function waitActive(
   limitMs: number,
   profile: PollProfile,
   seen?: (db: Database) => void,
+  known?: Database,
 ): Promise<Database> {
   return waitFor({
+    ...(known ? { known } : {}),
     what: `${engine} database ${id} to become active`,
     poll: async () => {
       const db = await api.get(id);
@@ -87,7 +94,7 @@ export async function converge(
   const id = start.id;
   let db = start;
   if (db.status !== "active")
-    db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen);
+    db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen, db);
 
   // A second round runs only when a lost answer's update turned out to be someone else's.
   for (let round = 0; round < 2; round++) {

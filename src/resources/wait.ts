@@ -139,6 +139,8 @@ export interface WaitSpec<T> {
   failed?: (value: T) => string | undefined;
   /** Short description of the last value for the timeout message ("status provisioning"). */
   describe?: (value: T) => string;
+  /** What was known before the first look (e.g. the create's answer), for that message. */
+  known?: T;
   timeoutMs: number;
   profile?: PollProfile;
 }
@@ -170,7 +172,7 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
   const profile = spec.profile ?? QUICK;
   const scale = pollScale();
   const start = Date.now();
-  let seen: { value: T } | undefined;
+  let seen: { value: T } | undefined = spec.known === undefined ? undefined : { value: spec.known };
   let outage: Outage | undefined;
   for (let attempt = 0; ; attempt++) {
     const lookedAt = Date.now();

@@ -198,6 +198,21 @@ describe("a wait through an API outage", () => {
     expect((err as Error).message).toContain("network error ECONNRESET");
   });
 
+  test("what was known before the first look is the last status seen when no look succeeded", async () => {
+    const err = await waitFor({
+      what: "thing 1 to become active",
+      poll: async (): Promise<string> => {
+        throw down();
+      },
+      done: (s) => s === "active",
+      describe: (s) => `status ${s}`,
+      known: "provisioning",
+      timeoutMs: 50,
+      profile: fast,
+    }).catch((e: Error) => e);
+    expect((err as Error).message).toContain("(last seen: status provisioning). The API had been failing for");
+  });
+
   test("a read after a write rides out the same answers, and a bug is not taken for an outage", async () => {
     const api = flaky([down({ status: 502 })], 100, "secret");
     expect(await readPatiently("the credentials of thing 1", api.poll, 60_000)).toBe("secret");
