@@ -191,8 +191,9 @@ export async function waitFor<T>(spec: WaitSpec<T>): Promise<T> {
     const elapsed = Date.now() - start;
     if (elapsed >= spec.timeoutMs) throw timedOut(spec, seen, outage);
     let delay = nextDelayMs(profile, attempt, elapsed / scale) * scale;
-    const asked = outage?.last.retryAfterSeconds;
-    if (asked !== undefined) delay = Math.max(delay, asked * 1000);
+    // While the API fails, look at least every `maxMs` (not the quiet phase's longer delays), so the
+    // user hears about it once a minute and its return is noticed soon; yet no sooner than asked.
+    if (outage) delay = Math.max(Math.min(delay, profile.maxMs * scale), (outage.last.retryAfterSeconds ?? 0) * 1000);
     await sleep(Math.max(0, Math.min(delay, spec.timeoutMs - elapsed)));
   }
 }
