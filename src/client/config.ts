@@ -22,6 +22,11 @@ export interface ClientConfig {
   token?: string;
   /** Base URL without `/v4`, e.g. `http://127.0.0.1:4010`. */
   apiUrl: string;
+  /**
+   * Accept plain `http://` to a host that is not loopback (an emulator in a CI service container
+   * reached by name). Off by default: the token would cross a network unencrypted.
+   */
+  allowInsecureHttp?: boolean;
   /** Overrides the default `pulumi-cloudplatform/<version>` User-Agent. */
   userAgent?: string;
   retry?: RetryConfig;
@@ -42,6 +47,7 @@ export interface ConfigBag {
 export interface ClientConfigSource {
   token?: string;
   apiUrl?: string;
+  allowInsecureHttp?: boolean;
   config?: ConfigBag;
 }
 
@@ -55,11 +61,18 @@ export interface ResolveOptions {
 
 const NAMESPACE = "cloudplatform";
 
+/** The stack configuration key and the environment variable that opt in to plain http off this machine. */
+export const INSECURE_HTTP_OPT_IN = {
+  configKey: `${NAMESPACE}:allowInsecureHttp`,
+  envVar: "CLOUDPLATFORM_ALLOW_INSECURE_HTTP",
+} as const;
+
 /**
  * Builds a {@link ClientConfig} from explicit values, the Pulumi stack configuration
- * (`cloudplatform:token`, `cloudplatform:apiUrl`) or the environment (`CLOUDPLATFORM_TOKEN`,
- * `CLOUDPLATFORM_API_URL`). Throws an error naming both ways when something is missing, and
- * refuses plain http to anything but this machine so a token never crosses a network in clear.
+ * (`cloudplatform:token`, `cloudplatform:apiUrl`, `cloudplatform:allowInsecureHttp`) or the
+ * environment (`CLOUDPLATFORM_TOKEN`, `CLOUDPLATFORM_API_URL`, `CLOUDPLATFORM_ALLOW_INSECURE_HTTP`).
+ * Throws an error naming both ways when something is missing, and refuses plain http to anything
+ * but this machine, unless opted in, so a token never crosses a network in clear by accident.
  */
 export function resolveClientConfig(source: ClientConfigSource = {}, options: ResolveOptions = {}): ClientConfig {
   const env = options.env ?? process.env;
@@ -77,10 +90,16 @@ export function resolveClientConfig(source: ClientConfigSource = {}, options: Re
         "or set the environment variable CLOUDPLATFORM_TOKEN.",
     );
   }
-  const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl) };
+  const allowInsecureHttp =
+    source.allowInsecureHttp ??
+    flag(fromBag(source.config, "allowInsecureHttp"), INSECURE_HTTP_OPT_IN.configKey) ??
+    flag(nonEmpty(env[INSECURE_HTTP_OPT_IN.envVar]), INSECURE_HTTP_OPT_IN.envVar) ??
+    false;
+  const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl, allowInsecureHttp) };
   if (token !== undefined) config.token = token;
   const maxRetryTimeMs = retryTimeFrom(env.CLOUDPLATFORM_RETRY_MAX_SECONDS);
   if (maxRetryTimeMs !== undefined) config.retry = { maxRetryTimeMs };
+  if (allowInsecureHttp) config.allowInsecureHttp = true;
   return config;
 }
 
@@ -98,10 +117,11 @@ function retryTimeFrom(raw: string | undefined): number | undefined {
 }
 
 /**
- * Checks and canonicalizes an API base URL: http(s) only, plain http only to a loopback host,
- * no trailing slash, and a trailing `/v4` dropped because the client adds it to every path.
+ * Checks and canonicalizes an API base URL: http(s) only, plain http only to a loopback host
+ * (any host with `allowInsecureHttp`), no trailing slash, and a trailing `/v4` dropped because the
+ * client adds it to every path.
  */
-export function normalizeApiUrl(raw: string): string {
+export function normalizeApiUrl(raw: string, allowInsecureHttp = false): string {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -111,10 +131,12 @@ export function normalizeApiUrl(raw: string): string {
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error(`Invalid Cloud Platform API URL: protocol ${url.protocol} is not supported; use https.`);
   }
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+  if (url.protocol === "http:" && !allowInsecureHttp && !isLoopback(url.hostname)) {
     throw new Error(
       `Refusing plain http to ${url.hostname}: the API token would travel unencrypted. ` +
-        "Use https, or http only to a loopback address (127.0.0.1, localhost, ::1).",
+        "Use https, or http to a loopback address (127.0.0.1, localhost, ::1). For an emulator on a " +
+        `private network (a CI service container), opt in with \`pulumi config set ${INSECURE_HTTP_OPT_IN.configKey} true\` ` +
+        `or ${INSECURE_HTTP_OPT_IN.envVar}=true.`,
     );
   }
   if (url.username || url.password || url.search || url.hash) {
@@ -161,6 +183,15 @@ function fromBag(bag: ConfigBag | undefined, key: string): string | undefined {
   // pulumi.Config("cloudplatform") namespaces keys itself; the provider's bag takes full keys.
   const value = bag.name === NAMESPACE ? bag.get(key) : bag.get(`${NAMESPACE}:${key}`);
   return nonEmpty(value);
+}
+
+/** Reads a boolean setting written as `true` or `false`; anything else is an error naming the setting. */
+function flag(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  const lower = value.toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  throw new Error(`${name} must be true or false, got "${value}".`);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -122,7 +122,7 @@ export class HttpClient {
   declare private readonly token: string | undefined;
 
   constructor(config: ClientConfig) {
-    this.baseUrl = normalizeApiUrl(config.apiUrl);
+    this.baseUrl = normalizeApiUrl(config.apiUrl, config.allowInsecureHttp);
     this.policy = retryPolicy(config.retry);
     this.log = config.logger ?? (() => undefined);
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -15,6 +15,7 @@ export { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 export {
   resolveClientConfig,
   normalizeApiUrl,
+  INSECURE_HTTP_OPT_IN,
   isLoopback,
   defaultUserAgent,
   type ClientConfig,

@@ -80,6 +80,43 @@ describe("resolveClientConfig", () => {
     },
   );
 
+  test("plain http to any host is accepted once opted in, by config key, environment or option", () => {
+    const apiUrl = "http://emulator:4010";
+    const bag = { get: (k: string) => ({ "cloudplatform:allowInsecureHttp": "true" })[k] };
+    expect(resolveClientConfig({ token: "t", apiUrl, config: bag }, noEnv)).toEqual({
+      token: "t",
+      apiUrl,
+      allowInsecureHttp: true,
+    });
+    const env = { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "TRUE" };
+    expect(resolveClientConfig({ token: "t", apiUrl }, { env }).allowInsecureHttp).toBe(true);
+    expect(resolveClientConfig({ token: "t", apiUrl, allowInsecureHttp: true }, noEnv).apiUrl).toBe(apiUrl);
+  });
+
+  test("the refusal names both ways to opt in; false, and the stack setting over the environment, keep it", () => {
+    const call = (config?: Record<string, string>, env: Record<string, string> = {}) =>
+      resolveClientConfig({ token: "t", apiUrl: "http://emulator:4010", config: { get: (k) => config?.[k] } }, { env });
+    expect(call).toThrow(
+      /Refusing plain http to emulator: .*`pulumi config set cloudplatform:allowInsecureHttp true` or CLOUDPLATFORM_ALLOW_INSECURE_HTTP=true/,
+    );
+    expect(() => call({ "cloudplatform:allowInsecureHttp": "false" }, { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" })).toThrow(
+      /Refusing plain http/,
+    );
+  });
+
+  test("an opt-in that is not true or false is refused, naming the setting", () => {
+    const env = { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "yes" };
+    expect(() => resolveClientConfig({ token: "t", apiUrl: "https://a.example" }, { env })).toThrow(
+      'CLOUDPLATFORM_ALLOW_INSECURE_HTTP must be true or false, got "yes".',
+    );
+  });
+
+  test("the opt-in never turns https into http or lets other protocols through", () => {
+    const env = { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" };
+    expect(resolveClientConfig({ token: "t", apiUrl: "https://a.example" }, { env }).apiUrl).toBe("https://a.example");
+    expect(() => resolveClientConfig({ token: "t", apiUrl: "ftp://x" }, { env })).toThrow(/protocol ftp:/);
+  });
+
   test("a trailing /v4 is dropped because every path adds it", () => {
     expect(resolveClientConfig({ token: "t", apiUrl: "https://api.example.com/v4/" }, noEnv).apiUrl).toBe(
       "https://api.example.com",
