@@ -2,8 +2,9 @@
 // Runs the example stack (examples/demo) with `pulumi up` through the Automation API, against the
 // embedded emulator by default, with a local file backend under .state/demo. Run again and nothing
 // changes; `--destroy` tears the stack down. Set CLOUDPLATFORM_API_URL and CLOUDPLATFORM_TOKEN to
-// deploy to a real API instead. Needs `npm run build` and scripts/install-pulumi.sh (npm run demo
-// does both).
+// deploy to a real API instead: that is the stack `api` (the emulator's is `dev`), and its secrets
+// are encrypted with the user's PULUMI_CONFIG_PASSPHRASE (or _FILE), never with the built-in one.
+// Needs `npm run build` and scripts/install-pulumi.sh (npm run demo does both).
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -17,12 +18,32 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stateDir = path.join(root, ".state", "demo");
 const destroy = process.argv.includes("--destroy");
 const port = Number(process.env.DEMO_EMULATOR_PORT ?? 4010);
+/** Encrypts only the emulator's well-known token; a real API's token needs the user's own passphrase. */
+const EMULATOR_PASSPHRASE = "demo-passphrase";
+
+/** The passphrase settings for the engine, or an error saying what to set. */
+function passphraseEnv(realApi) {
+  const own = {};
+  for (const name of ["PULUMI_CONFIG_PASSPHRASE", "PULUMI_CONFIG_PASSPHRASE_FILE"]) {
+    if (process.env[name] !== undefined) own[name] = process.env[name];
+  }
+  if (Object.keys(own).length > 0) return own;
+  if (realApi) {
+    throw new Error(
+      "against a real API the demo encrypts your token with your own passphrase: set PULUMI_CONFIG_PASSPHRASE " +
+        "(or PULUMI_CONFIG_PASSPHRASE_FILE) and keep it; every later run and `npm run demo:destroy` need the same one",
+    );
+  }
+  return { PULUMI_CONFIG_PASSPHRASE: EMULATOR_PASSPHRASE };
+}
 
 async function main() {
   mkdirSync(path.join(stateDir, "backend"), { recursive: true });
   let emulator;
   let apiUrl = process.env.CLOUDPLATFORM_API_URL;
   let token = process.env.CLOUDPLATFORM_TOKEN;
+  const realApi = Boolean(apiUrl);
+  const passphrase = passphraseEnv(realApi);
   if (!apiUrl) {
     const { startEmulator, DEFAULT_TOKEN } = require(path.join(root, "dist", "emulator", "index.js"));
     // A fixed port keeps the stack's apiUrl stable between runs; the state file keeps the emulated
@@ -38,7 +59,7 @@ async function main() {
   const pulumiCommand = await PulumiCommand.get({ root: path.join(root, ".tools"), version: new SemVer("3.248.0") });
   const pulumiHome = path.join(root, ".state", "pulumi-home");
   const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "dev", projectName: "cloudplatform-demo", program: demo },
+    { stackName: realApi ? "api" : "dev", projectName: "cloudplatform-demo", program: demo },
     {
       workDir: stateDir,
       pulumiCommand,
@@ -46,7 +67,7 @@ async function main() {
       secretsProvider: "passphrase",
       envVars: {
         PATH: `${path.join(root, ".tools", "bin")}${path.delimiter}${process.env.PATH}`,
-        PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "demo-passphrase",
+        ...passphrase,
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_HOME: pulumiHome,
       },

@@ -1,23 +1,17 @@
 /**
  * The demo stack: a VPC with an application subnet, a MySQL database reachable from that subnet, a
  * three-node PostgreSQL cluster and an on-demand snapshot of the MySQL database. The engine versions
- * come from the live catalogue, so the program follows what the API offers.
+ * are pinned (`demo:mysqlEngineId`, `demo:postgresqlEngineId`), never the catalogue's newest: a
+ * version cannot change in place, so following the catalogue would replace both databases, deleting
+ * them first, the day it gains a version.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  DatabaseSnapshot,
-  getDatabaseEnginesOutput,
-  MysqlDatabase,
-  PostgresqlDatabase,
-  Vpc,
-  VpcSubnet,
-} from "pulumi-cloudplatform";
+import { DatabaseSnapshot, MysqlDatabase, PostgresqlDatabase, Vpc, VpcSubnet } from "pulumi-cloudplatform";
 
 /** Declares the demo's resources and returns the stack outputs. */
 export function demo() {
   const config = new pulumi.Config("demo");
   const region = config.get("region") ?? "us-east";
-  const engines = getDatabaseEnginesOutput();
 
   const network = new Vpc("network", {
     label: "demo-network",
@@ -31,7 +25,7 @@ export function demo() {
     label: "demo-orders",
     region,
     type: "g6-standard-1",
-    engineId: engines.latest.apply((latest) => latest.mysql),
+    engineId: config.get("mysqlEngineId") ?? "mysql/8.0.30",
     allowList: [app.ipv4, "203.0.113.7"],
     updates: { frequency: "weekly", duration: 2, hourOfDay: 3, dayOfWeek: 7 },
   });
@@ -40,7 +34,7 @@ export function demo() {
     label: "demo-analytics",
     region,
     type: "g6-dedicated-4",
-    engineId: engines.latest.apply((latest) => latest.postgresql),
+    engineId: config.get("postgresqlEngineId") ?? "postgresql/14.6",
     clusterSize: 3,
     allowList: [app.ipv4],
   });
