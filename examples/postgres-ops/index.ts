@@ -30,16 +30,36 @@ const cluster = new cloud.PostgresqlDatabase("cluster", {
 });
 
 // An existing database (made by hand or by another tool) becomes part of this stack: set
-// `postgres-ops:reportingDatabaseId` to its id. Its region, engine and cluster size must match the
-// arguments; the label and allow list are brought to these values. Without the setting, the
-// database is created. Either way `pulumi destroy` deletes it.
+// `postgres-ops:reportingDatabaseId` to its id. A takeover changes only the label and the allow
+// list; every field the API cannot change (region, engineId, clusterSize, encrypted, sslConnection,
+// replicationType, replicationCommitType) must match the database, or the `up` stops before any
+// write. So they, and `type` (a resize to a smaller disk is refused), are read from the database
+// itself; the three the account-wide list does not show come from the stack configuration. Without
+// the setting, the database is created. Either way `pulumi destroy` deletes it.
+const adoptId = config.getNumber("reportingDatabaseId");
+const existing =
+  adoptId === undefined
+    ? undefined
+    : cloud.getDatabasesOutput({ engine: "postgresql" }).apply(({ databases }) => {
+        const found = databases.find((d) => d.instanceId === adoptId);
+        if (!found)
+          throw new Error(`postgres-ops:reportingDatabaseId: no PostgreSQL database ${adoptId} in this account`);
+        return found;
+      });
 const reporting = new cloud.PostgresqlDatabase("reporting", {
   label: "ops-reporting",
-  region,
-  type: "g6-nanode-1",
-  engineId,
+  region: existing?.region ?? region,
+  type: config.get("reportingType") ?? existing?.type ?? "g6-nanode-1",
+  engineId: existing?.engineId ?? engineId,
+  clusterSize: existing?.clusterSize ?? 1,
+  encrypted: existing?.encrypted ?? false,
+  sslConnection: config.getBoolean("reportingSslConnection") ?? true,
+  replicationType: config.get("reportingReplicationType", { allowedValues: ["none", "asynch"] }),
+  replicationCommitType: config.get("reportingReplicationCommitType", {
+    allowedValues: ["on", "local", "remote_write", "remote_apply", "off"],
+  }),
   allowList: ["10.30.8.0/24"],
-  adoptId: config.get("reportingDatabaseId"),
+  adoptId,
 });
 
 export const clusterId = cluster.instanceId;

@@ -22,6 +22,8 @@ interface ApiDatabase {
   cluster_size: number;
   allow_list: string[];
   status: string;
+  type: string;
+  encrypted: boolean;
 }
 
 let emulator: TestEmulator;
@@ -138,12 +140,14 @@ test("mysql-app: a three-node MySQL open to one subnet, a snapshot, connection d
 }, 300_000);
 
 test("postgres-ops: adopts a database, rotates credentials and patches by config, destroys both", async () => {
-  // The database to adopt, made outside Pulumi under another label and allow list.
+  // The database to adopt, made outside Pulumi under another label and allow list, bigger than the
+  // example's default type and encrypted: the example reads both from the database.
   const legacy = await api<ApiDatabase>(emulator, "POST", "/databases/postgresql/instances", {
     label: "legacy-reporting",
     region: "us-east",
-    type: "g6-nanode-1",
+    type: "g6-standard-2",
     engine: "postgresql/14.6",
+    encrypted: true,
   });
   const step = await up("postgres-ops", ["--config", `postgres-ops:reportingDatabaseId=${legacy.id}`]);
   // stack and two databases: the cluster created, the reporting database adopted
@@ -159,6 +163,8 @@ test("postgres-ops: adopts a database, rotates credentials and patches by config
     ["adopted", "ops-reporting", 1, ["10.30.8.0/24"]],
     ["created", "ops-cluster", 3, ["10.30.0.0/16"]],
   ]);
+  // Taken over as it is: not resized, still encrypted.
+  expect(dbs.find((d) => d.id === legacy.id)).toMatchObject({ type: "g6-standard-2", encrypted: true });
 
   // Day two: a new rotation and patch round in the stack configuration.
   const clusterId = outputs.clusterId as number;
