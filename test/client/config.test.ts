@@ -99,9 +99,9 @@ describe("resolveClientConfig", () => {
     expect(call).toThrow(
       /Refusing plain http to emulator: .*`pulumi config set cloudplatform:allowInsecureHttp true` or CLOUDPLATFORM_ALLOW_INSECURE_HTTP=true/,
     );
-    expect(() => call({ "cloudplatform:allowInsecureHttp": "false" }, { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" })).toThrow(
-      /Refusing plain http/,
-    );
+    expect(() =>
+      call({ "cloudplatform:allowInsecureHttp": "false" }, { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" }),
+    ).toThrow(/Refusing plain http/);
   });
 
   test("an opt-in that is not true or false is refused, naming the setting", () => {

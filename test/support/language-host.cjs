@@ -63,7 +63,10 @@ async function main_() {
       },
     },
     {
-      pulumiCommand: await PulumiCommand.get({ root: path.join(root, ".tools"), version: new semver.SemVer("3.248.0") }),
+      pulumiCommand: await PulumiCommand.get({
+        root: path.join(root, ".tools"),
+        version: new semver.SemVer("3.248.0"),
+      }),
       pulumiHome,
       envVars: {
         PATH: `${path.join(root, ".tools", "bin")}${path.delimiter}${process.env.PATH}`,
@@ -76,16 +79,16 @@ async function main_() {
   );
   const report = { host, cwd: path.relative(root, process.cwd()), operations: [] };
   for (const op of operations) {
-      if (op === "preview") {
-        const result = await stack.preview({ color: "never" });
-        report.operations.push({ op, summary: result.changeSummary });
-      } else {
-        const result = await stack[op]({ color: "never" });
-        const outputs = Object.fromEntries(
-          Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
-        );
-        report.operations.push({ op, result: result.summary.result, summary: result.summary.resourceChanges, outputs });
-      }
+    if (op === "preview") {
+      const result = await stack.preview({ color: "never" });
+      report.operations.push({ op, summary: result.changeSummary });
+    } else {
+      const result = await stack[op]({ color: "never" });
+      const outputs = Object.fromEntries(
+        Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
+      );
+      report.operations.push({ op, result: result.summary.result, summary: result.summary.resourceChanges, outputs });
+    }
   }
   if (operations.at(-1) === "destroy") {
     await stack.workspace.removeStack(stackName);
