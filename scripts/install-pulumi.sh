@@ -2,7 +2,7 @@
 # Installs the Pulumi engine this project is tested with into .tools/bin:
 #   - the Pulumi CLI, built from Go modules pinned in scripts/pulumi-toolchain (go.mod + go.sum);
 #   - the Node.js language host (pulumi-language-nodejs), built the same way when the Go module
-#     proxy serves its pseudo-version (see docs/engine.md: it is optional for this project);
+#     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
 #   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts.
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
@@ -73,7 +73,7 @@ elif build_language_host; then
   echo "install-pulumi: built the Node.js language host $LANGUAGE_HOST_VERSION"
 else
   echo "install-pulumi: the Node.js language host $LANGUAGE_HOST_VERSION is not available from the Go module proxy;"
-  echo "install-pulumi: programs run through the Automation API (npm run demo, npm test) do not need it (docs/engine.md)"
+  echo "install-pulumi: programs run through the Automation API (npm run demo, npm test) do not need it (docs/contributing.md)"
 fi
 
 link_dynamic_provider

@@ -56,13 +56,15 @@ async function main_() {
   const stack = await LocalWorkspace.createOrSelectStack(
     {
       stackName,
-      workDir: root,
+      projectName: "cloudplatform-demo",
       program: async () => {
         const exported = require(program);
         return exported instanceof Function ? exported() : exported;
       },
     },
     {
+      // The checkout's own Pulumi.yaml: the engine takes its main's directory as working directory.
+      workDir: root,
       pulumiCommand: await PulumiCommand.get({
         root: path.join(root, ".tools"),
         version: new semver.SemVer("3.248.0"),
