@@ -36,6 +36,8 @@ const cluster = new cloud.PostgresqlDatabase("cluster", {
 // write. So they, and `type` (a resize to a smaller disk is refused), are read from the database
 // itself; the three the account-wide list does not show come from the stack configuration. Without
 // the setting, the database is created. Either way `pulumi destroy` deletes it.
+type ReplicationType = "none" | "asynch";
+type CommitType = "on" | "local" | "remote_write" | "remote_apply" | "off";
 const adoptId = config.getNumber("reportingDatabaseId");
 const existing =
   adoptId === undefined
@@ -54,8 +56,8 @@ const reporting = new cloud.PostgresqlDatabase("reporting", {
   clusterSize: existing?.clusterSize ?? 1,
   encrypted: existing?.encrypted ?? false,
   sslConnection: config.getBoolean("reportingSslConnection") ?? true,
-  replicationType: config.get("reportingReplicationType", { allowedValues: ["none", "asynch"] }),
-  replicationCommitType: config.get("reportingReplicationCommitType", {
+  replicationType: config.get<ReplicationType>("reportingReplicationType", { allowedValues: ["none", "asynch"] }),
+  replicationCommitType: config.get<CommitType>("reportingReplicationCommitType", {
     allowedValues: ["on", "local", "remote_write", "remote_apply", "off"],
   }),
   allowList: ["10.30.8.0/24"],
