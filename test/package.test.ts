@@ -35,10 +35,14 @@ test("npm pack ships dist with declarations, the CLI and docs, and no sources, t
     "dist/import/index.js",
     "dist/resources/mysql-database.d.ts",
     "docs/resources.md",
+    "docs/troubleshooting.md",
+    "docs/engine.md",
   ]) {
     expect(files).toContain(expected);
   }
   expect(files.filter((f) => /^(src|test|examples|scripts|\.state|\.tools|spec)\//.test(f))).toEqual([]);
+  // Contributor notes stay in the repository.
+  expect(files.filter((f) => f.startsWith("docs/contributing"))).toEqual([]);
 });
 
 test("the package's entry points export the resources, look-ups, client and emulator", async () => {
