@@ -1,0 +1,159 @@
+/**
+ * An in-memory stand-in for the API client, for tests that compare what the providers send and
+ * keep: every call is logged with its arguments, objects get fixed ids and timestamps, and every
+ * database reads `active`, so no provider operation waits.
+ */
+import type {
+  CreateDatabaseRequest,
+  Database,
+  DatabaseBackup,
+  EngineType,
+  Subnet,
+  Vpc,
+} from "../../src/client/index.js";
+
+/** One call the provider made: the client method and its arguments (callbacks left out). */
+export interface Call {
+  method: string;
+  args: unknown[];
+}
+
+const T0 = "2026-01-02T03:04:05";
+
+/** What the fake holds, seeded by each case. */
+export interface FakeWorld {
+  vpcs: Vpc[];
+  databases: Database[];
+  backups: Record<number, DatabaseBackup[]>;
+}
+
+/** A fake client over `world`, logging into `calls`. */
+export function fakeClient(world: FakeWorld, calls: Call[]) {
+  let nextId = 9000;
+  const log = (method: string, ...args: unknown[]) =>
+    calls.push({ method, args: args.filter((a) => typeof a !== "object" || a === null || !("recover" in a)) });
+  const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const vpc = (id: number): Vpc => {
+    const v = world.vpcs.find((x) => x.id === id);
+    if (!v) throw Object.assign(new Error(`no vpc ${id}`), { status: 404 });
+    return v;
+  };
+  const db = (id: number): Database => {
+    const d = world.databases.find((x) => x.id === id);
+    if (!d) throw Object.assign(new Error(`no database ${id}`), { status: 404 });
+    return d;
+  };
+  const engineApi = (engine: EngineType) => ({
+    list: async () => (log(`${engine}.list`), clone(world.databases.filter((d) => d.engine === engine))),
+    get: async (id: number) => (log(`${engine}.get`, id), clone(db(id))),
+    create: async (req: CreateDatabaseRequest) => {
+      log(`${engine}.create`, req);
+      const [, version] = req.engine.split("/");
+      const made: Database = {
+        id: nextId++,
+        label: req.label,
+        region: req.region,
+        type: req.type,
+        engine,
+        version: version!,
+        cluster_size: req.cluster_size ?? 1,
+        encrypted: req.encrypted ?? false,
+        ssl_connection: req.ssl_connection ?? true,
+        allow_list: req.allow_list ?? [],
+        replication_type: req.replication_type ?? "none",
+        replication_commit_type: engine === "postgresql" ? (req.replication_commit_type ?? "local") : null,
+        port: engine === "mysql" ? 3306 : 5432,
+        hosts: { primary: `${req.label}.db.example`, secondary: null },
+        status: "active",
+        total_disk_size_gb: 15,
+        used_disk_size_gb: 1,
+        updates: { frequency: "weekly", duration: 3, hour_of_day: 0, day_of_week: 1, week_of_month: null },
+        created: T0,
+        updated: null,
+      };
+      world.databases.push(made);
+      return clone(made);
+    },
+    update: async (id: number, req: Record<string, unknown>) => {
+      log(`${engine}.update`, id, req);
+      Object.assign(db(id), req);
+      return clone(db(id));
+    },
+    getCredentials: async (id: number) => (
+      log(`${engine}.getCredentials`, id),
+      { username: "root", password: `pw-${id}-${calls.filter((c) => c.method.endsWith("resetCredentials")).length}` }
+    ),
+    getCertificate: async (id: number) => (log(`${engine}.getCertificate`, id), { ca_certificate: `Y2Et${id}` }),
+    resetCredentials: async (id: number) => void log(`${engine}.resetCredentials`, id),
+    patch: async (id: number) => void log(`${engine}.patch`, id),
+    listBackups: async (id: number) => (log(`${engine}.listBackups`, id), clone(world.backups[id] ?? [])),
+    getBackup: async (id: number, backupId: number) => {
+      log(`${engine}.getBackup`, id, backupId);
+      const b = (world.backups[id] ?? []).find((x) => x.id === backupId);
+      if (!b) throw Object.assign(new Error("no backup"), { status: 404 });
+      return clone(b);
+    },
+    createSnapshot: async (id: number, req: { label: string; target?: string }) => {
+      log(`${engine}.createSnapshot`, id, req);
+      (world.backups[id] ??= []).push({ id: nextId++, label: req.label, type: "snapshot", created: T0 });
+    },
+  });
+  return {
+    vpcs: {
+      list: async () => (log("vpcs.list"), clone(world.vpcs)),
+      get: async (id: number) => (log("vpcs.get", id), clone(vpc(id))),
+      create: async (req: { label: string; region: string; description?: string; subnets?: Subnet[] }) => {
+        log("vpcs.create", req);
+        const made: Vpc = {
+          id: nextId++,
+          label: req.label,
+          region: req.region,
+          description: req.description ?? "",
+          subnets: (req.subnets ?? []).map((s) => ({
+            id: nextId++,
+            label: s.label,
+            ipv4: s.ipv4,
+            computes: [],
+            created: T0,
+            updated: null,
+          })),
+          created: T0,
+          updated: null,
+        };
+        world.vpcs.push(made);
+        return clone(made);
+      },
+      update: async (id: number, req: Partial<Vpc>) => {
+        log("vpcs.update", id, req);
+        Object.assign(vpc(id), req);
+        return clone(vpc(id));
+      },
+    },
+    subnets: {
+      list: async (vpcId: number) => (log("subnets.list", vpcId), clone(vpc(vpcId).subnets)),
+      get: async (vpcId: number, id: number) => {
+        log("subnets.get", vpcId, id);
+        const s = vpc(vpcId).subnets.find((x) => x.id === id);
+        if (!s) throw Object.assign(new Error("no subnet"), { status: 404 });
+        return clone(s);
+      },
+      create: async (vpcId: number, req: { label: string; ipv4: string }) => {
+        log("subnets.create", vpcId, req);
+        const made: Subnet = { id: nextId++, ...req, computes: [], created: T0, updated: null };
+        vpc(vpcId).subnets.push(made);
+        return clone(made);
+      },
+      update: async (vpcId: number, id: number, req: { label?: string }) => {
+        log("subnets.update", vpcId, id, req);
+        const s = vpc(vpcId).subnets.find((x) => x.id === id)!;
+        Object.assign(s, req);
+        return clone(s);
+      },
+      delete: async (vpcId: number, id: number) => {
+        log("subnets.delete", vpcId, id);
+        vpc(vpcId).subnets = vpc(vpcId).subnets.filter((x) => x.id !== id);
+      },
+    },
+    database: engineApi,
+  };
+}
