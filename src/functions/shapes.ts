@@ -12,7 +12,7 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
-import { windowOf } from "../resources/database-state.js";
+import { windowOf } from "../resources/database-fields.js";
 import type { MaintenanceWindowInput } from "../resources/validate.js";
 
 /** A region. */

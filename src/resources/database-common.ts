@@ -20,6 +20,8 @@ import {
 } from "./common.js";
 import { client, configure, warn } from "./context.js";
 import { converge } from "./database-converge.js";
+import { DATABASE_FIELDS } from "./database-fields.js";
+import { inputNames, outputKeys, passedInputs, secretOutputs, toApi } from "./fields.js";
 import { checkDatabase, DIFF } from "./database-inputs.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
@@ -76,23 +78,11 @@ export interface DatabaseArgsBase {
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
 const DELETABLE = ["active", "failed", "degraded"];
-const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate", "connectionUri", "secondaryConnectionUri"];
+const SECRET_OUTPUTS = secretOutputs(DATABASE_FIELDS);
+/** The create request: every input the API takes at create (it takes no maintenance window then). */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  const req: CreateDatabaseRequest = {
-    label: inputs.label as string,
-    region: inputs.region as string,
-    type: inputs.type as string,
-    engine: inputs.engineId as string,
-    cluster_size: inputs.clusterSize as 1 | 3,
-    encrypted: inputs.encrypted as boolean,
-    ssl_connection: inputs.sslConnection as boolean,
-    replication_type: inputs.replicationType as CreateDatabaseRequest["replication_type"] & string,
-    allow_list: inputs.allowList as string[],
-  };
-  if (engine === "postgresql")
-    req.replication_commit_type = inputs.replicationCommitType as CreateDatabaseRequest["replication_commit_type"] &
-      string;
-  return req;
+  const names = inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
+  return toApi(DATABASE_FIELDS, inputs, names) as unknown as CreateDatabaseRequest;
 }
 
 async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
@@ -205,7 +195,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         secrets = await fetchSecrets(api, db.id).catch(() => ({}));
       }
       const state = stateOf(engine, db, props ?? {}, secrets);
-      return { id, props: state, inputs: inputsOf(state) };
+      return { id, props: state, inputs: inputsOf(engine, state) };
     },
 
     async update(id: string, olds: Bag, news: Bag) {
@@ -329,30 +319,15 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
     name: string,
     args: DatabaseArgsBase & Bag,
     opts: pulumi.CustomResourceOptions | undefined,
-    engineOutputs: Bag,
+    engine: EngineType,
   ) {
     super(
       provider,
       name,
       {
         ...args,
-        clusterSize: args.clusterSize,
-        encrypted: args.encrypted,
-        sslConnection: args.sslConnection,
-        allowList: args.allowList,
-        updates: args.updates,
-        ...engineOutputs,
-        instanceId: undefined,
-        engineType: undefined,
-        version: undefined,
-        port: undefined,
-        hosts: undefined,
-        status: undefined,
-        rootUsername: undefined,
-        rootPassword: undefined,
-        caCertificate: undefined,
-        connectionUri: undefined,
-        secondaryConnectionUri: undefined,
+        ...passedInputs(DATABASE_FIELDS, args, engine),
+        ...outputKeys(DATABASE_FIELDS),
       },
       withSecretOutputs(opts, SECRET_OUTPUTS),
       TOKEN_MODULE,

@@ -10,10 +10,11 @@ import {
   type EngineType,
   type UpdateDatabaseRequest,
 } from "../client/index.js";
-import { same } from "./common.js";
 import { client } from "./context.js";
-import { apiWindow, fetchSecrets, stateOf, windowOf } from "./database-state.js";
-import { normaliseAllowList, type Bag, type MaintenanceWindowInput } from "./validate.js";
+import { DATABASE_FIELDS } from "./database-fields.js";
+import { fetchSecrets, stateOf } from "./database-state.js";
+import { fromApi, updateRequest } from "./fields.js";
+import type { Bag } from "./validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "./wait.js";
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
@@ -98,7 +99,7 @@ export async function converge(
 
   // A second round runs only when a lost answer's update turned out to be someone else's.
   for (let round = 0; round < 2; round++) {
-    const body = updateBody(db, news);
+    const body = updateBody(engine, db, news);
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
     seen(db);
@@ -169,17 +170,9 @@ export async function converge(
   return stateOf(engine, db, news, secrets);
 }
 
-/** The update that brings `db` to the mutable inputs; empty when it already matches. */
-function updateBody(db: Database, news: Bag): UpdateDatabaseRequest {
-  const body: UpdateDatabaseRequest = {};
-  if (typeof news.label === "string" && news.label !== db.label) body.label = news.label;
-  const allow = news.allowList as string[] | undefined;
-  if (Array.isArray(allow) && !same(normaliseAllowList(db.allow_list ?? []), allow)) body.allow_list = allow;
-  if (typeof news.type === "string" && news.type !== db.type) body.type = news.type;
-  const window = news.updates as MaintenanceWindowInput | undefined;
-  if (window && !same(windowOf(db.updates), { ...window, weekOfMonth: window.weekOfMonth ?? null }))
-    body.updates = apiWindow(window);
-  return body;
+/** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */
+function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabaseRequest {
+  return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), news) as UpdateDatabaseRequest;
 }
 
 /**

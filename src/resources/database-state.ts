@@ -2,32 +2,12 @@
  * The state kept for a database: the API object in the resource's camelCase form, the inputs the
  * API cannot show (time limits, trigger values), the secrets, and what refresh reports as inputs.
  */
-import type { Database, DatabaseEngineApi, EngineType, MaintenanceWindow } from "../client/index.js";
-import { compact, same, setInputsOf, withoutUnset } from "./common.js";
-import { DIFF, IMMUTABLE, MUTABLE } from "./database-inputs.js";
-import { normaliseAllowList, type Bag, type MaintenanceWindowInput } from "./validate.js";
-
-/** The maintenance window in the resource's camelCase form. */
-export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {
-  if (!w) return null;
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hourOfDay: w.hour_of_day,
-    dayOfWeek: w.day_of_week,
-    weekOfMonth: w.week_of_month ?? null,
-  };
-}
-
-export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hour_of_day: w.hourOfDay,
-    day_of_week: w.dayOfWeek,
-    week_of_month: w.weekOfMonth ?? null,
-  };
-}
+import type { Database, DatabaseEngineApi, EngineType } from "../client/index.js";
+import { compact, same, setInputsOf } from "./common.js";
+import { DATABASE_FIELDS } from "./database-fields.js";
+import { DIFF, IMMUTABLE } from "./database-inputs.js";
+import { refreshInputs, stateFields } from "./fields.js";
+import type { Bag } from "./validate.js";
 
 /** Root credentials and CA certificate, kept as secret outputs. */
 export interface Secrets {
@@ -70,29 +50,13 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
   };
   return compact({
     setInputs: setInputsOf(inputs, DIFF.ifSet!),
-    adoptId: inputs.adoptId,
-    timeouts: inputs.timeouts,
-    credentialsRotation: inputs.credentialsRotation,
-    patchNow: inputs.patchNow,
-    label: db.label,
-    region: db.region,
-    type: db.type,
-    engineId: `${db.engine}/${db.version}`,
-    engineType: db.engine,
-    version: db.version,
-    clusterSize: db.cluster_size,
-    encrypted: db.encrypted,
-    sslConnection: db.ssl_connection,
+    ...stateFields(DATABASE_FIELDS, db, inputs, engine),
+    // The API leaves replication out on some answers: the inputs, then the API's default, stand in.
     replicationType: db.replication_type ?? (inputs.replicationType as string | undefined) ?? "none",
     replicationCommitType:
       engine === "postgresql"
         ? (db.replication_commit_type ?? (inputs.replicationCommitType as string | undefined) ?? "local")
         : undefined,
-    allowList: normaliseAllowList(db.allow_list ?? []),
-    updates: windowOf(db.updates),
-    port: db.port,
-    hosts: { primary: db.hosts?.primary ?? null, secondary: db.hosts?.secondary ?? null },
-    status: db.status,
     ...secrets,
     connectionUri: connectionUri(engine, db.hosts?.primary, db.port, secrets),
     secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary, db.port, secrets),
@@ -100,10 +64,8 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
 }
 
 /** The inputs a refresh reports, so the next diff compares the program against reality. */
-export function inputsOf(state: Bag): Bag {
-  const keys = [...IMMUTABLE, ...MUTABLE];
-  const inputs = Object.fromEntries(keys.map((k) => [k, state[k] === null && k === "updates" ? undefined : state[k]]));
-  return compact(withoutUnset(inputs, state, DIFF.ifSet!));
+export function inputsOf(engine: EngineType, state: Bag): Bag {
+  return refreshInputs(DATABASE_FIELDS, state, engine);
 }
 
 /** The secrets an old state holds. */

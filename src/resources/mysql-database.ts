@@ -55,8 +55,6 @@ export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("mysql
  */
 export class MysqlDatabase extends ManagedDatabase {
   constructor(name: string, args: MysqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(lazy, "MysqlDatabase", name, args as MysqlDatabaseArgs & Record<string, unknown>, opts, {
-      replicationType: args.replicationType,
-    });
+    super(lazy, "MysqlDatabase", name, args as MysqlDatabaseArgs & Record<string, unknown>, opts, "mysql");
   }
 }

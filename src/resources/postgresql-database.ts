@@ -60,9 +60,13 @@ export class PostgresqlDatabase extends ManagedDatabase {
   declare public readonly replicationCommitType: pulumi.Output<string>;
 
   constructor(name: string, args: PostgresqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(lazy, "PostgresqlDatabase", name, args as PostgresqlDatabaseArgs & Record<string, unknown>, opts, {
-      replicationType: args.replicationType,
-      replicationCommitType: args.replicationCommitType,
-    });
+    super(
+      lazy,
+      "PostgresqlDatabase",
+      name,
+      args as PostgresqlDatabaseArgs & Record<string, unknown>,
+      opts,
+      "postgresql",
+    );
   }
 }

@@ -15,7 +15,6 @@ import {
   isNewValue,
   timeoutsOnlyUpdate,
   TOKEN_MODULE,
-  withoutUnset,
   type DiffSpec,
 } from "./common.js";
 import { configure, client } from "./context.js";
@@ -31,15 +30,19 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
 } from "./network-common.js";
 import {
-  descriptionRule,
-  hasUnknown,
-  networkLabelRule,
-  rangesOverlap,
-  Rules,
-  subnetRangeRule,
-  UNKNOWN,
-  type Bag,
-} from "./validate.js";
+  checkFields,
+  diffSpec,
+  fromApi,
+  outputKeys,
+  passedInputs,
+  refreshInputs,
+  stateFields,
+  toApi,
+  updateRequest,
+  type FieldCheck,
+} from "./fields.js";
+import { VPC_FIELDS } from "./network-fields.js";
+import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
 /** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
@@ -89,14 +92,9 @@ interface VpcState extends Bag {
 function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
   return compact({
     setInputs: setInputsOf(inputs, DIFF.ifSet!),
-    adoptId: inputs.adoptId,
-    timeouts: inputs.timeouts,
-    vpcId: vpc.id,
-    label: vpc.label,
-    region: vpc.region,
-    description: vpc.description ?? "",
+    ...stateFields(VPC_FIELDS, vpc, inputs),
     subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
-  });
+  }) as unknown as VpcState;
 }
 
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
@@ -104,68 +102,51 @@ function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subne
   return vpc.subnets.filter((s) => wanted.some((w) => w.ipv4 === s.ipv4));
 }
 
-function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  const rules = new Rules();
-  const inputs: Bag = { ...news };
-  rules.string(news, "label", true, networkLabelRule);
-  rules.string(news, "region", true);
-  // Left out, the description is not managed: whatever the VPC has stays (set "" to clear it).
-  rules.string(news, "description", false, descriptionRule);
+/** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */
+const inlineSubnets: FieldCheck = (rules, news) => {
   const subnets = news.subnets;
-  if (subnets === undefined || subnets === null) {
-    inputs.subnets = [];
-  } else if (!hasUnknown(subnets) || Array.isArray(subnets)) {
-    if (!Array.isArray(subnets)) {
-      rules.fail("subnets", "subnets must be a list of {label, ipv4}");
-    } else {
-      const known: { i: number; ipv4: string; label?: string }[] = [];
-      subnets.forEach((raw, i) => {
-        if (raw === UNKNOWN) return;
-        if (raw === null || typeof raw !== "object") {
-          rules.fail(`subnets[${i}]`, `subnets[${i}] must be an object {label, ipv4}`);
-          return;
-        }
-        const item = raw as Bag;
-        const sub = new Rules();
-        const label = sub.string(item, "label", true, networkLabelRule);
-        const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
-        for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
-        if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
-      });
-      known.forEach((a, x) =>
-        known.slice(x + 1).forEach((b) => {
-          if (rangesOverlap(a.ipv4, b.ipv4))
-            rules.fail(
-              `subnets[${b.i}].ipv4`,
-              `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`,
-            );
-          if (a.label !== undefined && a.label === b.label)
-            rules.fail(
-              `subnets[${b.i}].label`,
-              `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`,
-            );
-        }),
-      );
+  if (subnets === undefined || subnets === null || (hasUnknown(subnets) && !Array.isArray(subnets))) return;
+  if (!Array.isArray(subnets)) {
+    rules.fail("subnets", "subnets must be a list of {label, ipv4}");
+    return;
+  }
+  const known: { i: number; ipv4: string; label?: string }[] = [];
+  subnets.forEach((raw, i) => {
+    if (raw === UNKNOWN) return;
+    if (raw === null || typeof raw !== "object") {
+      rules.fail(`subnets[${i}]`, `subnets[${i}] must be an object {label, ipv4}`);
+      return;
     }
-  }
-  if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
-    const id = rules.id(news, "adoptId", false);
-    if (id !== undefined) inputs.adoptId = id;
-  }
+    const item = raw as Bag;
+    const sub = new Rules();
+    const label = sub.string(item, "label", true, networkLabelRule);
+    const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
+    for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
+    if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
+  });
+  known.forEach((a, x) =>
+    known.slice(x + 1).forEach((b) => {
+      if (rangesOverlap(a.ipv4, b.ipv4))
+        rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
+      if (a.label !== undefined && a.label === b.label)
+        rules.fail(
+          `subnets[${b.i}].label`,
+          `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`,
+        );
+    }),
+  );
+};
+
+const timeouts: FieldCheck = (rules, news) => {
   for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-  return { rules, inputs };
+};
+
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts });
 }
 
 function wantedSubnets(inputs: Bag): SubnetRange[] {
   return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
-}
-
-/** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
-function subnetKey(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  return (value as SubnetRange[])
-    .map((s) => (s && typeof s === "object" ? { label: s.label, ipv4: s.ipv4 } : s))
-    .sort((a, b) => String((a as SubnetRange).ipv4).localeCompare(String((b as SubnetRange).ipv4)));
 }
 
 /**
@@ -238,11 +219,8 @@ function vpcHolder(vpc: ApiVpc, inputs: Bag): LabelHolder {
 async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): Promise<VpcState> {
   const api = client();
   const wanted = wantedSubnets(inputs);
-  const body: { label?: string; description?: string } = {};
-  if (vpc.label !== inputs.label) body.label = inputs.label as string;
-  if (typeof inputs.description === "string" && vpc.description !== inputs.description)
-    body.description = inputs.description;
-  if (body.label !== undefined || body.description !== undefined) await api.vpcs.update(vpc.id, body);
+  const body = updateRequest(VPC_FIELDS, fromApi(VPC_FIELDS, vpc), inputs);
+  if (Object.keys(body).length > 0) await api.vpcs.update(vpc.id, body);
   const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
   await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   const fresh = await api.vpcs.get(vpc.id);
@@ -250,15 +228,11 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
 }
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = {
-  replace: ["region"],
-  update: ["label", "description", "subnets", "timeouts"],
-  // The API keeps a description the program does not set; it is compared only when set.
-  ifSet: ["description"],
-  normalise: { subnets: subnetKey },
+const DIFF: DiffSpec = diffSpec(
+  VPC_FIELDS,
   // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
-  collides: (o, n) => o.label === n.label || hasUnknown(n.label),
-};
+  (o, n) => o.label === n.label || hasUnknown(n.label),
+);
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
@@ -301,9 +275,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     }
     const vpc = await api.create(
       {
-        label,
-        region: inputs.region as string,
-        ...(inputs.description ? { description: inputs.description as string } : {}),
+        ...(toApi(VPC_FIELDS, inputs, ["label", "region", ...(inputs.description ? ["description"] : [])]) as {
+          label: string;
+          region: string;
+        }),
         ...(wanted.length ? { subnets: wanted } : {}),
       },
       { recover: byLabel },
@@ -317,20 +292,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = (props?.subnets as VpcSubnetOutput[] | undefined) ?? [];
     const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
     const state = stateOf(vpc, managed, props ?? {});
-    const inputs = compact(
-      withoutUnset(
-        {
-          label: state.label,
-          region: state.region,
-          description: state.description,
-          subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
-          adoptId: props?.adoptId,
-          timeouts: props?.timeouts,
-        },
-        state,
-        DIFF.ifSet!,
-      ),
-    );
+    const inputs = refreshInputs(VPC_FIELDS, {
+      ...state,
+      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
+    });
     return { id, props: state, inputs };
   },
 
@@ -405,12 +370,7 @@ export class Vpc extends pulumi.dynamic.Resource {
     super(
       lazy,
       name,
-      {
-        ...args,
-        vpcId: undefined,
-        subnets: args.subnets,
-        description: args.description,
-      },
+      { ...args, ...passedInputs(VPC_FIELDS, args), ...outputKeys(VPC_FIELDS) },
       opts,
       TOKEN_MODULE,
       "Vpc",

@@ -1,0 +1,240 @@
+/**
+ * One declaration per field. A resource's table holds everything a field is: its API name or
+ * codec, what a change does, whether it is required, its default, its normaliser and single-field
+ * rule, whether it is secret, which engines have it, and a one-line description. Diff lists,
+ * refresh inputs, check defaults, the plain lines of state and request bodies, secret outputs,
+ * class output keys, docs/resources.md's field tables (checked by a test) and the Pulumi package
+ * schema are read from the tables. Behaviour that spans fields (inline subnets, replication
+ * defaults, triggers, waits) stays code beside each table.
+ */
+import type { EngineType } from "../client/index.js";
+import { same, type DiffSpec } from "./common.js";
+import { Rules, type Bag } from "./validate.js";
+
+/**
+ * What a change of the field does: `replace` the object; `update` it in place; `trigger` an action
+ * when it changes from one value to another (credentials rotation, patching); `state`: kept in the
+ * state only, no API call; `ignored`: never compared (a new value changes nothing); `output`: not
+ * an input at all.
+ */
+export type Change = "replace" | "update" | "trigger" | "state" | "ignored" | "output";
+
+/**
+ * A field's type, as the Pulumi schema spells it: a primitive, `id` (a positive integer, given as a
+ * number or a string of digits), a list, or a shared object type of the schema by name.
+ */
+export type FieldType = "string" | "integer" | "number" | "boolean" | "id" | { array: FieldType } | { ref: string };
+
+/** How a field is read from an API object (and written to a request) when it is not one plain key. */
+export interface Codec<A> {
+  /** The value in the resource's form. */
+  read(api: A): unknown;
+  /** The request entries for a value in the resource's form; left out, the field is never sent. */
+  write?(value: unknown): Bag;
+}
+
+/** Everything one field is. `A` is the API object the field is read from. */
+export interface Field<A = never> {
+  /** One line for docs and schema. */
+  description: string;
+  change: Change;
+  type: FieldType;
+  /** The output's type when it differs from the input's (an `id` input is an `integer` output). */
+  outputType?: FieldType;
+  /** The API key of the same value (read and written as is), or a codec. */
+  api?: (keyof A & string) | Codec<A>;
+  required?: boolean;
+  /** The value `check` fills in when the program leaves the field out (what the API would do). */
+  default?: unknown;
+  /** Managed only when the program sets it: the API fills in or keeps a value otherwise. */
+  ifSet?: boolean;
+  /** An input the resource class also exposes as an output (outputs always are). */
+  output?: boolean;
+  /** Brings a value to the form the API stores, so diff compares like with like. */
+  normalise?: (value: unknown) => unknown;
+  /** The single-field rule of a string input: the reason it is refused, or undefined. */
+  rule?: (value: string, engine: EngineType | undefined) => string | undefined;
+  /** The only values allowed, with the reason shown after them. */
+  choices?: { values: readonly (string | number)[]; why?: string };
+  secret?: boolean;
+  /** Engines that have the field (databases); left out, all of them. */
+  engines?: readonly EngineType[];
+}
+
+/** A resource's fields, in the order docs, state and schema list them. */
+export type FieldTable<A = never> = Record<string, Field<A>>;
+
+/** The table's entries whose field applies to `engine`. */
+export function fieldsOf<A>(table: FieldTable<A>, engine?: EngineType): [string, Field<A>][] {
+  return Object.entries(table).filter(([, f]) => !engine || !f.engines || f.engines.includes(engine));
+}
+
+const isInput = (f: Field<unknown>): boolean => f.change !== "output";
+
+/** Names of the inputs of `table` (for `engine`). */
+export function inputNames<A>(table: FieldTable<A>, engine?: EngineType): string[] {
+  return fieldsOf(table, engine)
+    .filter(([, f]) => isInput(f as Field<unknown>))
+    .map(([k]) => k);
+}
+
+/**
+ * Diff's view of the table: replace and update lists, managed-when-set fields and normalisers.
+ * `collides` (whether a replacement must delete first) is a rule across fields, so it is given.
+ */
+export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"]): DiffSpec {
+  const all = Object.entries(table);
+  const normalise: Record<string, (v: unknown) => unknown> = {};
+  for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  return {
+    replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
+    update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
+    ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
+    ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(collides ? { collides } : {}),
+  };
+}
+
+/** Names of the secret outputs of `table`. */
+export function secretOutputs<A>(table: FieldTable<A>): string[] {
+  return Object.entries(table)
+    .filter(([, f]) => f.secret)
+    .map(([k]) => k);
+}
+
+/**
+ * The outputs a resource class registers that are not inputs, each `undefined`: the engine then
+ * knows them as outputs to fill in. `except` names those derived in the class instead.
+ */
+export function outputKeys<A>(table: FieldTable<A>, except: readonly string[] = []): Bag {
+  return Object.fromEntries(
+    Object.entries(table)
+      .filter(([k, f]) => f.change === "output" && !except.includes(k))
+      .map(([k]) => [k, undefined]),
+  );
+}
+
+/** The inputs a class passes on by name although the program may leave them out, so they are outputs too. */
+export function passedInputs<A>(table: FieldTable<A>, args: object, engine?: EngineType): Bag {
+  return Object.fromEntries(
+    fieldsOf(table, engine)
+      .filter(([, f]) => f.output && f.change !== "output")
+      .map(([k]) => [k, (args as Bag)[k]]),
+  );
+}
+
+/** The value of each field of `table` with an API name or codec, read from `api` (for `engine`). */
+export function fromApi<A>(table: FieldTable<A>, api: A, engine?: EngineType): Bag {
+  const out: Bag = {};
+  for (const [k, f] of fieldsOf(table, engine)) {
+    if (f.api === undefined) continue;
+    out[k] = typeof f.api === "string" ? (api as Bag)[f.api] : f.api.read(api);
+  }
+  return out;
+}
+
+/** The request entries of the inputs named in `names` that are set in `inputs`. */
+export function toApi<A>(table: FieldTable<A>, inputs: Bag, names: readonly string[]): Bag {
+  const out: Bag = {};
+  for (const k of names) {
+    const f = table[k];
+    const value = inputs[k];
+    if (!f || f.api === undefined || value === undefined) continue;
+    if (typeof f.api === "string") out[f.api] = value;
+    else if (f.api.write) Object.assign(out, f.api.write(value));
+  }
+  return out;
+}
+
+/**
+ * The refresh inputs: each input of `table` at the state's value, so the next diff compares the
+ * program against what the API holds. Inputs managed only when set are left out unless the
+ * program set them (listed in the state's `setInputs`), so a later preview never shows the removal
+ * of a value the API filled in; null (nothing there) stays out too.
+ */
+export function refreshInputs<A>(table: FieldTable<A>, state: Bag, engine?: EngineType): Bag {
+  const set = Array.isArray(state.setInputs) ? (state.setInputs as string[]) : undefined;
+  const out: Bag = {};
+  for (const [k, f] of fieldsOf(table, engine)) {
+    if (f.change === "output") continue;
+    if (f.ifSet && !(set ?? [k]).includes(k)) continue;
+    if (state[k] !== undefined && state[k] !== null) out[k] = state[k];
+  }
+  return out;
+}
+
+/** Names of the inputs managed only when set: `setInputs` of the state lists those a program sets. */
+export function ifSetNames<A>(table: FieldTable<A>): string[] {
+  return Object.entries(table)
+    .filter(([, f]) => f.ifSet)
+    .map(([k]) => k);
+}
+
+/** Checks of one field that are not the table's generic ones (cross-field rules, lists, objects). */
+export type FieldCheck = (rules: Rules, news: Bag, inputs: Bag) => void;
+
+/**
+ * Runs the table's rules over `news` in table order: required, type, single-field rule, choices,
+ * and fills defaults into the returned inputs. A field named in `explicit` is checked by that code
+ * instead, at its place in the order, so failures keep the table's order.
+ */
+export function checkFields<A>(
+  table: FieldTable<A>,
+  news: Bag,
+  engine: EngineType | undefined,
+  explicit: Record<string, FieldCheck> = {},
+): { rules: Rules; inputs: Bag } {
+  const rules = new Rules();
+  const inputs: Bag = { ...news };
+  for (const [k, f] of fieldsOf(table, engine)) {
+    if (f.change === "output") continue;
+    const absent = news[k] === undefined || news[k] === null;
+    if (absent && f.default !== undefined) inputs[k] = f.default;
+    const custom = explicit[k];
+    if (custom) {
+      custom(rules, news, inputs);
+      continue;
+    }
+    if (f.choices) {
+      if (absent && f.required) rules.fail(k, `${k} is required`);
+      rules.oneOf(news, k, f.choices.values, f.choices.why);
+    } else if (f.type === "string") {
+      rules.string(news, k, f.required ?? false, f.rule && ((v) => f.rule!(v, engine)));
+    } else if (f.type === "boolean") {
+      if (!absent) rules.boolean(news, k);
+    } else if (f.type === "id") {
+      const id = rules.id(news, k, f.required ?? false);
+      if (id !== undefined) inputs[k] = id;
+    }
+  }
+  return { rules, inputs };
+}
+
+/**
+ * The plain lines of a state: each field with an API name or codec read from `api`, each input
+ * the API cannot show (time limits, triggers, `adoptId`) from `inputs`. Outputs without an API
+ * name (secrets, derived values) are the resource's own code.
+ */
+export function stateFields<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): Bag {
+  const out: Bag = {};
+  for (const [k, f] of fieldsOf(table, engine)) {
+    if (f.api !== undefined) out[k] = typeof f.api === "string" ? (api as Bag)[f.api] : f.api.read(api);
+    else if (f.change !== "output") out[k] = inputs[k];
+  }
+  return out;
+}
+
+/**
+ * The update request that brings `current` (the API object in the resource's form) to the
+ * in-place inputs `news` sets; empty when nothing differs.
+ */
+export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag): Bag {
+  const changed = Object.entries(table)
+    .filter(([k, f]) => f.change === "update" && f.api !== undefined && news[k] !== undefined && news[k] !== null)
+    .filter(([k, f]) => {
+      const norm = f.normalise ?? ((v: unknown) => v);
+      return !same(norm(current[k]), norm(news[k]));
+    })
+    .map(([k]) => k);
+  return toApi(table, news, changed);
+}

@@ -1,0 +1,136 @@
+/**
+ * The fields of `Vpc` and `VpcSubnet`, one declaration each (see fields.ts).
+ */
+import type { Subnet, Vpc } from "../client/index.js";
+import type { FieldTable } from "./fields.js";
+import { firstHost, parseCidr } from "./ipv4.js";
+import { descriptionRule, networkLabelRule, subnetRangeRule } from "./validate.js";
+
+/** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
+function subnetKey(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return (value as { label?: unknown; ipv4?: unknown }[])
+    .map((s) => (s && typeof s === "object" ? { label: s.label, ipv4: s.ipv4 } : s))
+    .sort((a, b) => String((a as { ipv4: unknown }).ipv4).localeCompare(String((b as { ipv4: unknown }).ipv4)));
+}
+
+/** Every field of `Vpc`. */
+export const VPC_FIELDS = {
+  label: {
+    description: "Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account.",
+    change: "update",
+    type: "string",
+    api: "label",
+    required: true,
+    output: true,
+    rule: networkLabelRule,
+  },
+  region: {
+    description: 'Region id with status ok and the "VPCs" capability.',
+    change: "replace",
+    type: "string",
+    api: "region",
+    required: true,
+    output: true,
+  },
+  description: {
+    description: 'Free text of at most 255 characters; left out, not managed ("" clears it).',
+    change: "update",
+    type: "string",
+    api: { read: (v) => v.description ?? "", write: (v) => ({ description: v }) },
+    ifSet: true,
+    output: true,
+    rule: descriptionRule,
+  },
+  subnets: {
+    description: "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place.",
+    change: "update",
+    type: { array: { ref: "VpcSubnetSpec" } },
+    outputType: { array: { ref: "VpcInlineSubnet" } },
+    default: [],
+    output: true,
+    normalise: subnetKey,
+  },
+  adoptId: {
+    description: "Id of an existing VPC to take under management instead of creating one.",
+    change: "ignored",
+    type: "id",
+  },
+  timeouts: {
+    description: "Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m.",
+    change: "state",
+    type: { ref: "Timeouts" },
+  },
+  vpcId: {
+    description: "The VPC's numeric id (the resource id as a number).",
+    change: "output",
+    type: "integer",
+    api: "id",
+  },
+} satisfies FieldTable<Vpc>;
+
+/** Every field of `VpcSubnet`. */
+export const SUBNET_FIELDS = {
+  vpcId: {
+    description: "Id of the VPC that holds the subnet.",
+    change: "replace",
+    type: "id",
+    outputType: "integer",
+    required: true,
+    output: true,
+  },
+  label: {
+    description: "Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC.",
+    change: "update",
+    type: "string",
+    api: "label",
+    required: true,
+    output: true,
+    rule: networkLabelRule,
+  },
+  ipv4: {
+    description: "RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17.",
+    change: "replace",
+    type: "string",
+    api: "ipv4",
+    required: true,
+    output: true,
+    rule: subnetRangeRule,
+  },
+  adoptId: {
+    description: "Id of an existing subnet of vpcId to take under management instead of creating one.",
+    change: "ignored",
+    type: "id",
+  },
+  timeouts: {
+    description: "Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m.",
+    change: "state",
+    type: { ref: "Timeouts" },
+  },
+  subnetId: {
+    description: "The subnet's numeric id (the resource id as a number).",
+    change: "output",
+    type: "integer",
+    api: "id",
+  },
+  gateway: {
+    description: "Default gateway: the first host address of the range.",
+    change: "output",
+    type: "string",
+    api: {
+      read: (s) => {
+        const cidr = parseCidr(s.ipv4);
+        return cidr ? firstHost(cidr) : null;
+      },
+    },
+  },
+  computes: {
+    description: "Compute instances using the subnet, with their interfaces, as of the last read.",
+    change: "output",
+    type: { array: { ref: "SubnetCompute" } },
+    api: {
+      read: (s) =>
+        s.computes.map((c) => ({ id: c.id, interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })) })),
+    },
+  },
+} satisfies FieldTable<Subnet>;
