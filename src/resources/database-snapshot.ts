@@ -16,9 +16,19 @@ import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
+import {
+  checkFields,
+  diffSpec,
+  outputKeys,
+  passedInputs,
+  refreshInputs,
+  stateFields,
+  type FieldCheck,
+} from "./fields.js";
 import lazy from "../providers/database-snapshot.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
-import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
+import { SNAPSHOT_FIELDS } from "./snapshot-fields.js";
+import { Rules, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
@@ -44,7 +54,6 @@ export interface DatabaseSnapshotArgs {
 export const SNAPSHOT_LIMIT = 3;
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;
-const ENGINES: readonly EngineType[] = ["mysql", "postgresql"];
 
 /** Splits `<engine>/<instanceId>/<backupId>`; undefined when malformed. */
 export function parseSnapshotId(
@@ -54,43 +63,34 @@ export function parseSnapshotId(
   return m ? { engine: m[1] as EngineType, instanceId: Number(m[2]), backupId: Number(m[3]) } : undefined;
 }
 
-function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  const rules = new Rules();
-  const inputs: Bag = { ...news };
-  if (news.engine === undefined || news.engine === null) rules.fail("engine", "engine is required");
-  rules.oneOf(news, "engine", ENGINES);
-  const instanceId = rules.id(news, "instanceId", true);
-  if (instanceId !== undefined) inputs.instanceId = instanceId;
-  rules.string(news, "label", true, snapshotLabelRule);
-  rules.oneOf(news, "target", ["primary", "secondary"] as const);
+/** `adoptId` names a snapshot of the very engine and database the arguments name. */
+const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
   const adopt = rules.string(news, "adoptId", false, (v) =>
     parseSnapshotId(v)
       ? undefined
       : `must have the form <engine>/<instanceId>/<backupId>, such as mysql/123/456 (got "${v}")`,
   );
-  if (adopt !== undefined) {
-    const parsed = parseSnapshotId(adopt)!;
-    if (typeof news.engine === "string" && news.engine !== UNKNOWN && parsed.engine !== news.engine)
-      rules.fail("adoptId", `adoptId names engine ${parsed.engine} but engine is ${news.engine}`);
-    if (instanceId !== undefined && parsed.instanceId !== instanceId)
-      rules.fail("adoptId", `adoptId names database ${parsed.instanceId} but instanceId is ${instanceId}`);
-  }
-  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-  return { rules, inputs };
+  if (adopt === undefined) return;
+  const parsed = parseSnapshotId(adopt)!;
+  if (typeof news.engine === "string" && news.engine !== UNKNOWN && parsed.engine !== news.engine)
+    rules.fail("adoptId", `adoptId names engine ${parsed.engine} but engine is ${news.engine}`);
+  const id = inputs.instanceId;
+  if (typeof id === "number" && parsed.instanceId !== id)
+    rules.fail("adoptId", `adoptId names database ${parsed.instanceId} but instanceId is ${id}`);
+};
+
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  return checkFields(SNAPSHOT_FIELDS, news, undefined, {
+    adoptId: adoptIdCheck,
+    timeouts: (rules) => {
+      for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts))
+        rules.fail(f.property, f.reason);
+    },
+  });
 }
 
 function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
-  return compact({
-    engine: inputs.engine,
-    instanceId: inputs.instanceId,
-    label: backup.label,
-    target: inputs.target,
-    adoptId: inputs.adoptId,
-    timeouts: inputs.timeouts,
-    backupId: backup.id,
-    type: backup.type,
-    created: backup.created,
-  });
+  return compact(stateFields(SNAPSHOT_FIELDS, backup, inputs));
 }
 
 /** How many create attempts with an unclear outcome a snapshot sends before giving up: the client's retry budget. */
@@ -189,6 +189,13 @@ async function fullDatabase(
   return { engine: old.engine, instanceId: old.instanceId, count: snapshots.length };
 }
 
+/** How each input takes part in diff. */
+const DIFF = diffSpec(
+  SNAPSHOT_FIELDS,
+  // Labels are unique per database: a replacement of the same label must follow the delete.
+  (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
+);
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
@@ -211,14 +218,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(id: string, olds: Bag, news: Bag) {
-    const result = computeDiff(olds, news, {
-      replace: ["engine", "instanceId", "label", "target"],
-      update: ["timeouts"],
-      // Writing out the API's default must not replace (delete) an existing snapshot.
-      normalise: { target: (v) => v ?? "primary" },
-      // Labels are unique per database: a replacement of the same label must follow the delete.
-      collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
-    });
+    const result = computeDiff(olds, news, DIFF);
     // Create-before-delete keeps a backup until its successor exists; give that up only when the
     // successor could not be made otherwise. The list is read only for a replacement still planned
     // create-first, so an unchanged snapshot costs no API call.
@@ -304,15 +304,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const backup = await unlessNotFound(() => client().database(ref.engine).getBackup(ref.instanceId, ref.backupId));
     if (!backup) return { id: "" };
     const state = stateOf({ ...props, engine: ref.engine, instanceId: ref.instanceId }, backup);
-    const inputs = compact({
-      engine: ref.engine,
-      instanceId: ref.instanceId,
-      label: backup.label,
-      target: props?.target,
-      adoptId: props?.adoptId,
-      timeouts: props?.timeouts,
-    });
-    return { id, props: state, inputs };
+    return { id, props: state, inputs: refreshInputs(SNAPSHOT_FIELDS, state) };
   },
 
   async update(_id: string, olds: Bag, news: Bag) {
@@ -421,10 +413,8 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
       {
         ...args,
         ...programFailuresInput(secondaryOfSingleNode(args)),
-        target: args.target,
-        backupId: undefined,
-        type: undefined,
-        created: undefined,
+        ...passedInputs(SNAPSHOT_FIELDS, args),
+        ...outputKeys(SNAPSHOT_FIELDS),
       },
       opts,
       TOKEN_MODULE,

@@ -14,9 +14,10 @@ import {
   TOKEN_MODULE,
   type DiffSpec,
 } from "./common.js";
+import { checkFields, diffSpec, outputKeys, refreshInputs, stateFields } from "./fields.js";
+import { SUBNET_FIELDS } from "./network-fields.js";
 import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
-import { firstHost, parseCidr } from "./ipv4.js";
 import lazy from "../providers/vpc-subnet.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
@@ -27,7 +28,7 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "./network-common.js";
-import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
+import { hasUnknown, rangesOverlap, Rules, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link VpcSubnet}. */
@@ -44,45 +45,18 @@ export interface VpcSubnetArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-interface SubnetState extends Bag {
-  vpcId: number;
-  subnetId: number;
-  label: string;
-  ipv4: string;
-  gateway: string | null;
-  computes: SubnetCompute[];
-}
-
-function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): SubnetState {
-  const cidr = parseCidr(subnet.ipv4);
-  return compact({
-    adoptId: inputs.adoptId,
-    timeouts: inputs.timeouts,
-    vpcId,
-    subnetId: subnet.id,
-    label: subnet.label,
-    ipv4: subnet.ipv4,
-    gateway: cidr ? firstHost(cidr) : null,
-    computes: subnet.computes.map((c) => ({
-      id: c.id,
-      interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })),
-    })),
-  });
+/** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
+function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
+  return compact({ ...stateFields(SUBNET_FIELDS, subnet, inputs), vpcId });
 }
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  const rules = new Rules();
-  const inputs: Bag = { ...news };
-  const vpcId = rules.id(news, "vpcId", true);
-  if (vpcId !== undefined) inputs.vpcId = vpcId;
-  rules.string(news, "label", true, networkLabelRule);
-  rules.string(news, "ipv4", true, subnetRangeRule);
-  if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
-    const id = rules.id(news, "adoptId", false);
-    if (id !== undefined) inputs.adoptId = id;
-  }
-  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-  return { rules, inputs };
+  return checkFields(SUBNET_FIELDS, news, undefined, {
+    timeouts: (rules) => {
+      for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts))
+        rules.fail(f.property, f.reason);
+    },
+  });
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
@@ -101,19 +75,18 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
 }
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = {
-  replace: ["vpcId", "ipv4"],
-  update: ["label", "timeouts"],
+const DIFF: DiffSpec = diffSpec(
+  SUBNET_FIELDS,
   // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
   // that keeps the label or overlaps the old range can only be made after the delete.
-  collides: (o, n) =>
+  (o, n) =>
     hasUnknown(n.vpcId) ||
     (o.vpcId === n.vpcId &&
       (o.label === n.label ||
         hasUnknown(n.label) ||
         hasUnknown(n.ipv4) ||
         rangesOverlap(String(o.ipv4), String(n.ipv4)))),
-};
+);
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
@@ -159,14 +132,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const subnet = await unlessNotFound(() => client().subnets.get(vpcId, Number(id)));
     if (!subnet) return { id: "" };
     const state = stateOf(vpcId, subnet, props ?? {});
-    const inputs = compact({
-      vpcId,
-      label: subnet.label,
-      ipv4: subnet.ipv4,
-      adoptId: props?.adoptId,
-      timeouts: props?.timeouts,
-    });
-    return { id, props: state, inputs };
+    return { id, props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };
   },
 
   async update(id: string, olds: Bag, news: Bag) {
@@ -257,9 +223,7 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
       {
         ...args,
         ...programFailuresInput(inlineCollisions(args)),
-        subnetId: undefined,
-        gateway: undefined,
-        computes: undefined,
+        ...outputKeys(SUBNET_FIELDS),
       },
       opts,
       TOKEN_MODULE,

@@ -1,0 +1,63 @@
+/**
+ * The fields of `DatabaseSnapshot`, one declaration each (see fields.ts). A snapshot cannot be
+ * changed: every argument but `timeouts` and `adoptId` replaces it.
+ */
+import type { DatabaseBackup } from "../client/index.js";
+import type { FieldTable } from "./fields.js";
+import { snapshotLabelRule } from "./validate.js";
+
+/** Every field of `DatabaseSnapshot`. */
+export const SNAPSHOT_FIELDS = {
+  engine: {
+    description: 'Engine of the database, "mysql" or "postgresql" (a database\'s engineType fits).',
+    change: "replace",
+    type: "string",
+    required: true,
+    output: true,
+    choices: { values: ["mysql", "postgresql"] },
+  },
+  instanceId: {
+    description: "Id of the database to back up.",
+    change: "replace",
+    type: "id",
+    outputType: "integer",
+    required: true,
+    output: true,
+  },
+  label: {
+    description: "Label, 1..30 ASCII letters or digits, unique among the database's backups.",
+    change: "replace",
+    type: "string",
+    api: "label",
+    required: true,
+    output: true,
+    rule: snapshotLabelRule,
+  },
+  target: {
+    description: 'Node to back up in a 3-node cluster: "primary" (the API\'s default) or "secondary".',
+    change: "replace",
+    type: "string",
+    output: true,
+    choices: { values: ["primary", "secondary"] },
+    // Writing out the API's default must not replace (delete) an existing snapshot.
+    normalise: (v) => v ?? "primary",
+  },
+  adoptId: {
+    description: "Existing snapshot to take under management, as `<engine>/<instanceId>/<backupId>`.",
+    change: "ignored",
+    type: "string",
+  },
+  timeouts: {
+    description: "Time limits; defaults create 30m (includes waiting for a running backup), delete 10m.",
+    change: "state",
+    type: { ref: "Timeouts" },
+  },
+  backupId: { description: "The backup's numeric id.", change: "output", type: "integer", api: "id" },
+  type: {
+    description: 'Backup type, "snapshot" for backups made here.',
+    change: "output",
+    type: "string",
+    api: "type",
+  },
+  created: { description: "Creation time.", change: "output", type: "string", api: "created" },
+} satisfies FieldTable<DatabaseBackup>;
