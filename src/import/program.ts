@@ -3,7 +3,11 @@
  * `adoptId` and every input at the object's current value, in the declaration order the renderer
  * keeps. Secrets are outputs of the resources and are never inputs, so nothing here reads them.
  */
-import type { Database, DatabaseBackup, EngineType, MaintenanceWindow, Vpc } from "../client/index.js";
+import type { Database, DatabaseBackup, EngineType, Vpc } from "../client/index.js";
+import { DATABASE_FIELDS } from "../resources/database-fields.js";
+import { fieldsOf, fromApi, type FieldTable } from "../resources/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
 import { Namer, type ResourceClass } from "./naming.js";
 import type { SubnetStyle } from "./options.js";
 import type { Account } from "./read.js";
@@ -42,13 +46,8 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
 
   for (const vpc of account.vpcs) {
     const names = namer.claim("Vpc", vpc.label);
-    const args: [string, Expr][] = [
-      ["adoptId", literal(vpc.id)],
-      ["label", literal(vpc.label)],
-      ["region", literal(vpc.region)],
-      // Set even when empty: left out, a description added later outside Pulumi would not be drift.
-      ["description", literal(vpc.description)],
-    ];
+    // The description is set even when empty: left out, one added later outside Pulumi would not be drift.
+    const args = argsOf(VPC_FIELDS, vpc, vpc.id);
     if (subnets === "inline") {
       // Always listed, also when empty, so that the program states the VPC's whole subnet set.
       args.push([
@@ -73,12 +72,9 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
         declarations.push({
           cls: "VpcSubnet",
           ...sub,
-          args: [
-            ["adoptId", literal(s.id)],
-            ["vpcId", { kind: "output", identifier: names.identifier, property: "vpcId" }],
-            ["label", literal(s.label)],
-            ["ipv4", literal(s.ipv4)],
-          ],
+          args: argsOf(SUBNET_FIELDS, s, s.id, {
+            vpcId: { kind: "output", identifier: names.identifier, property: "vpcId" },
+          }),
           comment: usersComment(s.computes.map((c) => c.id)),
         });
         ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
@@ -101,38 +97,46 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
   return { declarations, usesInlineRanges, ambiguousRanges: [...ambiguous].sort() };
 }
 
-/** The inputs of a database resource, every one at the database's current value. */
-function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [string, Expr][] {
-  const args: [string, Expr][] = [
-    ["adoptId", literal(db.id)],
-    ["label", literal(db.label)],
-    ["region", literal(db.region)],
-    ["type", literal(db.type)],
-    ["engineId", literal(`${db.engine}/${db.version}`)],
-    ["clusterSize", literal(db.cluster_size)],
-    ["encrypted", literal(db.encrypted)],
-    ["sslConnection", literal(db.ssl_connection)],
-  ];
-  if (db.replication_type !== null) args.push(["replicationType", literal(db.replication_type)]);
-  if (engine === "postgresql" && db.replication_commit_type !== null)
-    args.push(["replicationCommitType", literal(db.replication_commit_type)]);
-  args.push(["allowList", { kind: "array", items: allowList }]);
-  // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
-  if (db.updates !== null) args.push(["updates", windowExpr(db.updates)]);
+/**
+ * The arguments of a declaration: `adoptId`, then every input of the resource's field table at
+ * the object's current value (read through the table's API names), in table order; `given`
+ * replaces the values that refer to other declarations. Inputs the API does not show, and values
+ * the API leaves empty (null), are left out.
+ */
+function argsOf<A>(
+  table: FieldTable<A>,
+  api: A,
+  adoptId: string | number,
+  given: Record<string, Expr> = {},
+  engine?: EngineType,
+): [string, Expr][] {
+  const values = fromApi(table, api, engine);
+  const args: [string, Expr][] = [["adoptId", literal(adoptId)]];
+  for (const [k, f] of fieldsOf(table, engine)) {
+    if (f.change === "output") continue;
+    if (given[k] !== undefined) args.push([k, given[k]]);
+    else if (f.api !== undefined && values[k] !== null && values[k] !== undefined) args.push([k, valueExpr(values[k])]);
+  }
   return args;
 }
 
-function windowExpr(w: MaintenanceWindow): Expr {
-  const entries: [string, Expr][] = [
-    ["frequency", literal(w.frequency)],
-    ["duration", literal(w.duration)],
-    ["hourOfDay", literal(w.hour_of_day)],
-    ["dayOfWeek", literal(w.day_of_week)],
-  ];
-  // The API keeps a week only for monthly windows; weekly ones answer null, which the input leaves out.
-  if (w.week_of_month !== null && w.week_of_month !== undefined)
-    entries.push(["weekOfMonth", literal(w.week_of_month)]);
-  return { kind: "object", entries };
+/** A plain value as the program writes it; null entries of objects are left out (the input leaves them out). */
+function valueExpr(value: unknown): Expr {
+  if (Array.isArray(value)) return { kind: "array", items: value.map(valueExpr) };
+  if (value !== null && typeof value === "object")
+    return {
+      kind: "object",
+      entries: Object.entries(value)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, valueExpr(v)]),
+    };
+  return literal(value as string | number | boolean);
+}
+
+/** The inputs of a database resource, every one at the database's current value. */
+function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [string, Expr][] {
+  // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
+  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList } }, engine);
 }
 
 function snapshotDeclaration(
@@ -146,12 +150,10 @@ function snapshotDeclaration(
   return {
     cls: "DatabaseSnapshot",
     ...names,
-    args: [
-      ["adoptId", literal(`${engine}/${db.id}/${snap.id}`)],
-      ["engine", literal(engine)],
-      ["instanceId", { kind: "output", identifier: dbIdentifier, property: "instanceId" }],
-      ["label", literal(snap.label)],
-    ],
+    args: argsOf(SNAPSHOT_FIELDS, snap, `${engine}/${db.id}/${snap.id}`, {
+      engine: literal(engine),
+      instanceId: { kind: "output", identifier: dbIdentifier, property: "instanceId" },
+    }),
   };
 }
 
