@@ -1,5 +1,6 @@
 /**
- * API entities in the camelCase shapes the look-ups return, matching the resources' outputs.
+ * API entities in the camelCase shapes the look-ups return, matching the resources' outputs: the
+ * types programs see, each read from the API object through its field table (results.ts).
  */
 import type {
   Database,
@@ -12,7 +13,17 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
-import { windowOf } from "../resources/database-fields.js";
+import { fromApi } from "../resources/fields.js";
+import {
+  AVAILABILITY_RESULT,
+  BACKUP_RESULT,
+  DATABASE_RESULT,
+  ENGINE_RESULT,
+  REGION_RESULT,
+  SUBNET_RESULT,
+  VPC_IP_RESULT,
+  VPC_RESULT,
+} from "./results.js";
 import type { MaintenanceWindowInput } from "../resources/validate.js";
 
 /** A region. */
@@ -112,102 +123,40 @@ export interface VpcIpResult {
 
 /** Region to result. */
 export function regionResult(r: Region): RegionResult {
-  return {
-    id: r.id,
-    label: r.label,
-    country: r.country,
-    capabilities: [...r.capabilities],
-    resolvers: r.resolvers,
-    status: r.status,
-  };
+  return fromApi(REGION_RESULT, r) as unknown as RegionResult;
 }
 
 /** Availability entry to result. */
 export function availabilityResult(a: RegionAvailability): RegionAvailabilityResult {
-  return { region: a.region, plan: a.plan, available: a.available };
+  return fromApi(AVAILABILITY_RESULT, a) as unknown as RegionAvailabilityResult;
 }
 
 /** Engine to result. */
 export function engineResult(e: DatabaseEngine): DatabaseEngineResult {
-  return {
-    id: e.id,
-    engine: e.engine,
-    version: e.version,
-    totalDiskSizeGb: e.total_disk_size_gb,
-    usedDiskSizeGb: e.used_disk_size_gb,
-  };
+  return fromApi(ENGINE_RESULT, e) as unknown as DatabaseEngineResult;
 }
 
 /** Cross-engine list entry (or full database) to result. */
 export function databaseResult(d: DatabaseSummary | Database): DatabaseResult {
-  return {
-    instanceId: d.id,
-    label: d.label,
-    region: d.region,
-    type: d.type,
-    engineType: d.engine,
-    engineId: `${d.engine}/${d.version}`,
-    version: d.version,
-    clusterSize: d.cluster_size,
-    encrypted: d.encrypted,
-    allowList: [...(d.allow_list ?? [])],
-    hosts: { primary: d.hosts?.primary ?? null, secondary: d.hosts?.secondary ?? null },
-    instanceUri: "instance_uri" in d ? d.instance_uri : `/v4/databases/${d.engine}/instances/${d.id}`,
-    status: d.status,
-    updates: windowOf(d.updates),
-    created: d.created,
-    updated: d.updated ?? null,
-  };
+  return fromApi(DATABASE_RESULT, d) as unknown as DatabaseResult;
 }
 
 /** Backup to result. */
 export function backupResult(b: DatabaseBackup): DatabaseBackupResult {
-  return { id: b.id, label: b.label, type: b.type, created: b.created };
+  return fromApi(BACKUP_RESULT, b) as unknown as DatabaseBackupResult;
 }
 
 /** Subnet to result. */
 export function subnetResult(s: Subnet): SubnetResult {
-  return {
-    subnetId: s.id,
-    label: s.label,
-    ipv4: s.ipv4,
-    computes: s.computes.map((c) => ({
-      id: c.id,
-      interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })),
-    })),
-    created: s.created,
-    updated: s.updated ?? null,
-  };
+  return fromApi(SUBNET_RESULT, s) as unknown as SubnetResult;
 }
 
 /** VPC to result. */
 export function vpcResult(v: Vpc): VpcResult {
-  return {
-    vpcId: v.id,
-    label: v.label,
-    description: v.description ?? "",
-    region: v.region,
-    subnets: v.subnets.map(subnetResult),
-    created: v.created,
-    updated: v.updated ?? null,
-  };
+  return fromApi(VPC_RESULT, v) as unknown as VpcResult;
 }
 
 /** VPC IP entry to result. */
 export function vpcIpResult(ip: VpcIp): VpcIpResult {
-  return {
-    active: ip.active,
-    address: ip.address ?? null,
-    addressRange: ip.address_range ?? null,
-    configId: ip.config_id,
-    gateway: ip.gateway ?? null,
-    interfaceId: ip.interface_id,
-    computeId: ip.compute_id,
-    nat11: ip.nat_1_1,
-    prefix: ip.prefix ?? null,
-    region: ip.region,
-    subnetId: ip.subnet_id,
-    subnetMask: ip.subnet_mask,
-    vpcId: ip.vpc_id,
-  };
+  return fromApi(VPC_IP_RESULT, ip) as unknown as VpcIpResult;
 }

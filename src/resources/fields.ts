@@ -21,7 +21,8 @@ export type Change = "replace" | "update" | "trigger" | "state" | "ignored" | "o
 
 /**
  * A field's type, as the Pulumi schema spells it: a primitive, `id` (a positive integer, given as a
- * number or a string of digits), a list, or a shared object type of the schema by name.
+ * number or a string of digits), a list, a map by string keys, or a shared object type of the
+ * schema by name.
  */
 export type FieldType = "string" | "integer" | "number" | "boolean" | "id" | { array: FieldType } | { ref: string };
 
@@ -237,4 +238,9 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
     })
     .map(([k]) => k);
   return toApi(table, news, changed);
+}
+
+/** `field` as a look-up result shows it: the same API name or codec and description, never an input. */
+export function asOutput<A, B>(field: Field<A>): Field<B> {
+  return { ...(field as unknown as Field<B>), change: "output" };
 }
