@@ -24,7 +24,8 @@ export type Change = "replace" | "update" | "trigger" | "state" | "ignored" | "o
  * number or a string of digits), a list, a map by string keys, or a shared object type of the
  * schema by name.
  */
-export type FieldType = "string" | "integer" | "number" | "boolean" | "id" | { array: FieldType } | { ref: string };
+export type FieldType =
+  "string" | "integer" | "number" | "boolean" | "id" | { array: FieldType } | { map: FieldType } | { ref: string };
 
 /** How a field is read from an API object (and written to a request) when it is not one plain key. */
 export interface Codec<A> {
@@ -244,3 +245,6 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
 export function asOutput<A, B>(field: Field<A>): Field<B> {
   return { ...(field as unknown as Field<B>), change: "output" };
 }
+
+/** What a table says about its fields apart from how they are read: all the schema and docs need. */
+export type FieldFacts = Record<string, Omit<Field, "api">>;

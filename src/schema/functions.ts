@@ -1,0 +1,120 @@
+/**
+ * The look-ups as the package schema declares them: each function's arguments (a field table)
+ * and its result (a result table of functions/results.ts, or a wrapper listing them).
+ */
+import {
+  AVAILABILITY_RESULT,
+  BACKUP_RESULT,
+  DATABASE_RESULT,
+  ENGINE_RESULT,
+  REGION_RESULT,
+  SUBNET_RESULT,
+  VPC_IP_RESULT,
+  VPC_RESULT,
+} from "../functions/results.js";
+import type { Field, FieldFacts, FieldType } from "../resources/fields.js";
+
+/** A look-up: what it does, its arguments and its result. */
+export interface FunctionDecl {
+  description: string;
+  inputs: FieldFacts;
+  outputs: FieldFacts;
+}
+
+const arg = (description: string, type: FieldType = "string", required = false): Field => ({
+  description,
+  change: "update",
+  type,
+  ...(required ? { required } : {}),
+});
+const list = (description: string, ref: string): Field => ({
+  description,
+  change: "output",
+  type: { array: { ref } },
+  required: true,
+});
+
+/** Every look-up, by name. */
+export const FUNCTIONS: Record<string, FunctionDecl> = {
+  getRegions: {
+    description: "Lists the regions, optionally only those with a capability or a status (no token needed).",
+    inputs: {
+      capability: arg('Keep regions with this capability, e.g. "VPCs".'),
+      status: arg('Keep regions with this status, "ok" or "outage".'),
+    },
+    outputs: { regions: list("The regions.", "RegionResult") },
+  },
+  getRegion: {
+    description: "Reads one region (no token needed).",
+    inputs: { id: arg("Region id.", "string", true) },
+    outputs: REGION_RESULT,
+  },
+  getRegionAvailability: {
+    description: "Lists plan availability per region (select premium and GPU plans).",
+    inputs: { regionId: arg("Keep this region."), plan: arg("Keep this plan.") },
+    outputs: { availability: list("Availability entries.", "RegionAvailabilityResult") },
+  },
+  getDatabaseEngines: {
+    description: "Lists the database engine catalogue; latest is the newest id per engine type (no token needed).",
+    inputs: { engine: arg('Keep only this engine type, "mysql" or "postgresql".') },
+    outputs: {
+      engines: list("The engines.", "DatabaseEngineResult"),
+      latest: {
+        description: "The newest engine id per engine type.",
+        change: "output",
+        type: { map: "string" },
+        required: true,
+      },
+    },
+  },
+  getDatabaseEngine: {
+    description: "Reads one engine of the catalogue (no token needed).",
+    inputs: { id: arg("Engine id `<engine>/<version>`.", "string", true) },
+    outputs: ENGINE_RESULT,
+  },
+  getDatabases: {
+    description: "Lists the account's databases of all engines.",
+    inputs: {
+      engine: arg("Keep only this engine type."),
+      label: arg("Keep only the database with this label."),
+      region: arg("Keep only databases in this region."),
+      status: arg("Keep only databases with this status."),
+    },
+    outputs: { databases: list("The databases.", "DatabaseResult") },
+  },
+  getDatabaseBackups: {
+    description: "Lists one database's backups, automatic and snapshot; refused while it is provisioning.",
+    inputs: {
+      engine: arg('Engine of the database, "mysql" or "postgresql" (a database\'s engineType).', "string", true),
+      databaseId: arg("Id of the database (a database's instanceId).", "integer", true),
+    },
+    outputs: { backups: list("The backups, in the order the API lists them.", "DatabaseBackupResult") },
+  },
+  getVpcs: {
+    description: "Lists the account's VPCs with their subnets.",
+    inputs: { label: arg("Keep only the VPC with this label."), region: arg("Keep only VPCs in this region.") },
+    outputs: { vpcs: list("The VPCs.", "VpcResult") },
+  },
+  getVpcSubnets: {
+    description: "Lists the subnets of one VPC with the compute instances using them.",
+    inputs: { vpcId: arg("Id of the VPC.", "integer", true), label: arg("Keep only the subnet with this label.") },
+    outputs: { subnets: list("The subnets.", "SubnetResult") },
+  },
+  getVpcIps: {
+    description: "Lists VPC addresses: of one VPC, or account-wide when vpcId is left out.",
+    inputs: { vpcId: arg("Id of the VPC.", "integer") },
+    outputs: { ips: list("The addresses.", "VpcIpResult") },
+  },
+};
+
+/** The result object types the look-ups return, by schema name. */
+export const RESULT_TYPES: Record<string, FieldFacts> = {
+  RegionResult: REGION_RESULT,
+  RegionAvailabilityResult: AVAILABILITY_RESULT,
+  DatabaseEngineResult: ENGINE_RESULT,
+  DatabaseResult: DATABASE_RESULT,
+  DatabaseBackupResult: BACKUP_RESULT,
+  SubnetResult: SUBNET_RESULT,
+  VpcResult: VPC_RESULT,
+  VpcIpResult: VPC_IP_RESULT,
+};

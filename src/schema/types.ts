@@ -1,0 +1,66 @@
+/**
+ * The object types the resources and look-ups share, as field tables: what the package schema
+ * declares under `types`. Look-up results are the tables of functions/results.ts.
+ */
+import type { FieldFacts } from "../resources/fields.js";
+
+const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
+const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
+
+/** Per-operation time limits. */
+export const TIMEOUTS: FieldFacts = {
+  create: text('Create limit, a duration such as "45m", "1h30m" or "90s".'),
+  update: text("Update limit."),
+  delete: text("Delete limit."),
+};
+
+/** A maintenance window, in UTC. */
+export const MAINTENANCE_WINDOW: FieldFacts = {
+  frequency: { ...text('"weekly" or "monthly".'), required: true },
+  duration: { ...whole("Length of the window in hours, 1..3."), required: true },
+  hourOfDay: { ...whole("Start hour, 0..23 (UTC)."), required: true },
+  dayOfWeek: { ...whole("Day, 1..7 with 1 = Monday."), required: true },
+  weekOfMonth: whole("Week of the month, 1..4: required for monthly, left out for weekly."),
+};
+
+/** An inline subnet of a VPC, as the arguments list it. */
+export const VPC_SUBNET_SPEC: FieldFacts = {
+  label: { ...text("1..64 ASCII letters, digits and hyphens, unique within the VPC."), required: true },
+  ipv4: { ...text("RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17."), required: true },
+};
+
+/** An inline subnet as the VPC reports it. */
+export const VPC_INLINE_SUBNET: FieldFacts = {
+  id: { ...whole("The subnet's id."), required: true },
+  label: { ...text("The subnet's label."), required: true },
+  ipv4: { ...text("The subnet's range."), required: true },
+};
+
+/** A database's host names. */
+export const DATABASE_HOSTS: FieldFacts = {
+  primary: text("Primary host name (null while provisioning)."),
+  secondary: text("Secondary host name, where the API gives one."),
+};
+
+/** A compute instance using a subnet. */
+export const SUBNET_COMPUTE: FieldFacts = {
+  id: { ...whole("Compute instance id."), required: true },
+  interfaces: {
+    description: "Its interfaces in the subnet.",
+    change: "update",
+    type: { array: { ref: "SubnetComputeInterface" } },
+    required: true,
+  },
+};
+
+/** An interface of a compute instance. */
+export const SUBNET_COMPUTE_INTERFACE: FieldFacts = {
+  id: { ...whole("Interface id."), required: true },
+  active: { description: "Whether it is active.", change: "update", type: "boolean", required: true },
+};
+
+/** A region's DNS resolvers. */
+export const REGION_RESOLVERS: FieldFacts = {
+  ipv4: { description: "IPv4 resolvers.", change: "update", type: { array: "string" }, required: true },
+  ipv6: { description: "IPv6 resolvers.", change: "update", type: { array: "string" }, required: true },
+};

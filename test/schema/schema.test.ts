@@ -1,0 +1,43 @@
+/**
+ * schema.json, the Pulumi package schema other languages' SDKs are generated from, is what the
+ * field tables say now: a table change without `npm run schema` fails here.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { generateSchema } from "../../src/schema/index.js";
+
+const root = path.join(__dirname, "..", "..");
+const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+const checkedIn = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as Record<string, unknown>;
+type Resource = {
+  properties: Record<string, { secret?: boolean; replaceOnChanges?: boolean }>;
+  inputProperties: Record<string, { default?: unknown }>;
+  requiredInputs: string[];
+};
+
+test("schema.json is the one the field tables generate (run `npm run schema` after changing a table)", () => {
+  expect(checkedIn).toEqual(generateSchema(version));
+});
+
+test("declares the five resources, the look-ups and the provider configuration", () => {
+  const resources = checkedIn.resources as Record<string, Resource>;
+  expect(Object.keys(resources).sort()).toEqual(
+    ["DatabaseSnapshot", "MysqlDatabase", "PostgresqlDatabase", "Vpc", "VpcSubnet"].map(
+      (n) => `cloudplatform:index:${n}`,
+    ),
+  );
+  expect(Object.keys(checkedIn.functions as object)).toContain("cloudplatform:index:getDatabaseEngines");
+  expect((checkedIn.config as { variables: Record<string, { secret?: boolean }> }).variables.token!.secret).toBe(true);
+
+  const pg = resources["cloudplatform:index:PostgresqlDatabase"]!;
+  const mysql = resources["cloudplatform:index:MysqlDatabase"]!;
+  expect(pg.properties.rootPassword!.secret).toBe(true);
+  expect(pg.properties.connectionUri!.secret).toBe(true);
+  expect(pg.properties.engineId!.replaceOnChanges).toBe(true);
+  expect(pg.properties.label!.replaceOnChanges).toBeUndefined();
+  expect(pg.inputProperties.replicationCommitType!.default).toBe("local");
+  expect(mysql.inputProperties.replicationCommitType).toBeUndefined();
+  expect(mysql.inputProperties.sslConnection!.default).toBe(true);
+  expect(mysql.requiredInputs).toEqual(["label", "region", "type", "engineId"]);
+  expect(mysql.inputProperties.rootPassword).toBeUndefined();
+});
