@@ -3,7 +3,9 @@
 #   - the Pulumi CLI, built from Go modules pinned in scripts/pulumi-toolchain (go.mod + go.sum);
 #   - the Node.js language host (pulumi-language-nodejs), built the same way when the Go module
 #     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
-#   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts.
+#   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
+#   - schema-bind (scripts/pulumi-toolchain/schema-bind), which binds schema.json with Pulumi's own
+#     schema package for test/schema/bind.test.ts; built from the same pinned modules.
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
 # Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
@@ -76,5 +78,16 @@ else
   echo "install-pulumi: programs run through the Automation API (npm run demo, npm test) do not need it (docs/contributing.md)"
 fi
 
+build_schema_bind() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "install-pulumi: Go is needed to build schema-bind (test/schema/bind.test.ts fails without it)" >&2
+    return 0
+  fi
+  (cd "$root/scripts/pulumi-toolchain" &&
+    GOFLAGS=-mod=readonly GOSUMDB=off go build -trimpath -o "$bin/schema-bind" ./schema-bind)
+  echo "install-pulumi: built schema-bind"
+}
+
 link_dynamic_provider
+build_schema_bind
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
