@@ -24,6 +24,8 @@ import {
   refreshInputs,
   stateFields,
   type FieldCheck,
+  type InputKeys,
+  type SameKeys,
 } from "./fields.js";
 import lazy from "../providers/database-snapshot.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
@@ -49,6 +51,7 @@ export interface DatabaseSnapshotArgs {
   /** Time limits; defaults create 30m (includes waiting for a running backup), delete 10m. */
   timeouts?: pulumi.Input<Timeouts>;
 }
+true satisfies SameKeys<DatabaseSnapshotArgs, InputKeys<typeof SNAPSHOT_FIELDS>>;
 
 /** The API allows this many snapshots per database at a time. */
 export const SNAPSHOT_LIMIT = 3;

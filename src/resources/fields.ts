@@ -248,3 +248,25 @@ export function asOutput<A, B>(field: Field<A>): Field<B> {
 
 /** What a table says about its fields apart from how they are read: all the schema and docs need. */
 export type FieldFacts = Record<string, Omit<Field, "api">>;
+
+/** The input names of a field table (for one engine), as a type. */
+export type InputKeys<T, E extends EngineType = EngineType> = {
+  [K in keyof T]: T[K] extends { change: "output" }
+    ? never
+    : T[K] extends { engines: readonly (infer X)[] }
+      ? E extends X
+        ? K
+        : never
+      : K;
+}[keyof T];
+
+/**
+ * `true` when an Args interface names exactly the table's inputs; otherwise the names that differ,
+ * so `true satisfies SameKeys<...>` beside each Args interface fails to compile when they drift.
+ */
+export type SameKeys<Args, Keys extends PropertyKey> = [Exclude<keyof Args, Keys>, Exclude<Keys, keyof Args>] extends [
+  never,
+  never,
+]
+  ? true
+  : { onlyInArgs: Exclude<keyof Args, Keys>; onlyInTable: Exclude<Keys, keyof Args> };

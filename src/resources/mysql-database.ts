@@ -4,12 +4,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
 import lazy from "../providers/mysql-database.js";
+import { DATABASE_FIELDS } from "./database-fields.js";
+import type { InputKeys, SameKeys } from "./fields.js";
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs extends DatabaseArgsBase {
   /** "none", "asynch" or "semi_synch"; default "none" for 1 node, "semi_synch" for 3; anything but "none" needs 3 nodes; changing it replaces the database. */
   replicationType?: pulumi.Input<"none" | "asynch" | "semi_synch">;
 }
+true satisfies SameKeys<MysqlDatabaseArgs, InputKeys<typeof DATABASE_FIELDS, "mysql">>;
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("mysql");

@@ -5,6 +5,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { databaseProvider, ManagedDatabase, type DatabaseArgsBase } from "./database-common.js";
 import lazy from "../providers/postgresql-database.js";
+import { DATABASE_FIELDS } from "./database-fields.js";
+import type { InputKeys, SameKeys } from "./fields.js";
 
 /** Arguments of {@link PostgresqlDatabase}. */
 export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {
@@ -13,6 +15,7 @@ export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {
   /** "on", "local", "remote_write", "remote_apply" or "off"; default "local"; changing it replaces the database. */
   replicationCommitType?: pulumi.Input<"on" | "local" | "remote_write" | "remote_apply" | "off">;
 }
+true satisfies SameKeys<PostgresqlDatabaseArgs, InputKeys<typeof DATABASE_FIELDS, "postgresql">>;
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("postgresql");

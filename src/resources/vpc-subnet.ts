@@ -14,7 +14,15 @@ import {
   TOKEN_MODULE,
   type DiffSpec,
 } from "./common.js";
-import { checkFields, diffSpec, outputKeys, refreshInputs, stateFields } from "./fields.js";
+import {
+  checkFields,
+  diffSpec,
+  outputKeys,
+  refreshInputs,
+  stateFields,
+  type InputKeys,
+  type SameKeys,
+} from "./fields.js";
 import { SUBNET_FIELDS } from "./network-fields.js";
 import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
@@ -44,6 +52,7 @@ export interface VpcSubnetArgs {
   /** Time limits, e.g. `{ delete: "10m" }`. */
   timeouts?: pulumi.Input<Timeouts>;
 }
+true satisfies SameKeys<VpcSubnetArgs, InputKeys<typeof SUBNET_FIELDS>>;
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {

@@ -40,6 +40,8 @@ import {
   toApi,
   updateRequest,
   type FieldCheck,
+  type InputKeys,
+  type SameKeys,
 } from "./fields.js";
 import { VPC_FIELDS } from "./network-fields.js";
 import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
@@ -79,6 +81,7 @@ export interface VpcArgs {
   /** Time limits, e.g. `{ delete: "10m" }`. */
   timeouts?: pulumi.Input<Timeouts>;
 }
+true satisfies SameKeys<VpcArgs, InputKeys<typeof VPC_FIELDS>>;
 
 /** The state this provider keeps for a VPC. */
 interface VpcState extends Bag {
