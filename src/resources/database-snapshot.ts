@@ -2,18 +2,9 @@
  * The `DatabaseSnapshot` resource: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  ApiError,
-  DEFAULT_RETRY,
-  isUnclearOutcome,
-  type Database,
-  type DatabaseBackup,
-  type DatabaseEngineApi,
-  type EngineType,
-} from "../client/index.js";
+import type { Database, DatabaseBackup, EngineType } from "../client/index.js";
 import { adopts, assertValid, compact, computeDiff, idOutput, noteReplacement, TOKEN_MODULE } from "./common.js";
 import { client, configure, warn } from "./context.js";
-import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -28,10 +19,11 @@ import {
   type SameKeys,
 } from "./fields.js";
 import lazy from "../providers/database-snapshot.js";
+import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./snapshot-requests.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { SNAPSHOT_FIELDS } from "./snapshot-fields.js";
 import { Rules, UNKNOWN, type Bag } from "./validate.js";
-import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
+import { QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
 export interface DatabaseSnapshotArgs {
@@ -53,18 +45,8 @@ export interface DatabaseSnapshotArgs {
 }
 true satisfies SameKeys<DatabaseSnapshotArgs, InputKeys<typeof SNAPSHOT_FIELDS>>;
 
-/** The API allows this many snapshots per database at a time. */
-export const SNAPSHOT_LIMIT = 3;
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;
-
-/** Splits `<engine>/<instanceId>/<backupId>`; undefined when malformed. */
-export function parseSnapshotId(
-  text: string,
-): { engine: EngineType; instanceId: number; backupId: number } | undefined {
-  const m = /^(mysql|postgresql)\/([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
-  return m ? { engine: m[1] as EngineType, instanceId: Number(m[2]), backupId: Number(m[3]) } : undefined;
-}
 
 /** `adoptId` names a snapshot of the very engine and database the arguments name. */
 const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
@@ -96,61 +78,6 @@ function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
   return compact(stateFields(SNAPSHOT_FIELDS, backup, inputs));
 }
 
-/** How many create attempts with an unclear outcome a snapshot sends before giving up: the client's retry budget. */
-const UNCLEAR_ATTEMPTS = DEFAULT_RETRY.retries + 1;
-
-/**
- * Asks for the snapshot. The create answers `{}` and the backup is listed only when it ends, so
- * when an attempt's outcome is unclear, or the database turns out busy with a backup (a sibling
- * snapshot, or this very request whose answer was lost), it waits until the database is ready and
- * reads the list: the label there means the request took effect; otherwise it is sent again.
- */
-async function requestSnapshot(
-  engine: EngineType,
-  api: DatabaseEngineApi,
-  instanceId: number,
-  start: Database,
-  request: { label: string; target?: "primary" | "secondary" },
-  left: () => number,
-): Promise<void> {
-  let db = start;
-  for (let unclear = 0; ;) {
-    if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
-    try {
-      await api.createSnapshot(instanceId, request);
-      return;
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const lost = isUnclearOutcome(err);
-      db = await api.get(instanceId);
-      if (!lost && !(err.status === 400 && db.status === "backing_up")) throw err;
-      if (lost && ++unclear >= UNCLEAR_ATTEMPTS) throw err;
-      if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
-      if ((await api.listBackups(instanceId)).some((b) => b.label === request.label)) return;
-    }
-  }
-}
-
-/** Waits until the database accepts a snapshot: active, with no other backup running. */
-function waitReady(
-  engine: EngineType,
-  api: DatabaseEngineApi,
-  instanceId: number,
-  db: Database,
-  limitMs: number,
-): Promise<Database> {
-  return waitFor({
-    what: `${engine} database ${instanceId} to be active with no backup running`,
-    poll: () => api.get(instanceId),
-    done: (d) => d.status === "active",
-    // Statuses that do not become active by themselves end the wait at once, with the way out.
-    failed: (d) => stuckReason(d.status),
-    describe: (d) => `status ${d.status}`,
-    timeoutMs: limitMs,
-    profile: db.status === "provisioning" ? PROVISIONING : QUICK,
-  });
-}
-
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const ref = parseSnapshotId(inputs.adoptId as string)!;
   const backup = await readAdopted(`backup ${ref.backupId} of ${ref.engine} database ${ref.instanceId}`, () =>
@@ -165,39 +92,14 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: inputs.adoptId as string, outs: stateOf(inputs, backup) };
 }
 
-/**
- * The database a replacement goes to, when it is the old snapshot's database and that database
- * already holds {@link SNAPSHOT_LIMIT} snapshots, the old one among them: then the replacement can
- * only be made once the old one is deleted (create, like the API, refuses a snapshot over the limit).
- * Undefined otherwise, and also when the list cannot be read: diff runs during preview, perhaps
- * offline or without a token, or after the database is gone, and must not fail there; the answer
- * then stays create-first, and `create` explains the limit if it is hit.
- */
-async function fullDatabase(
-  id: string,
-  news: Bag,
-): Promise<{ engine: EngineType; instanceId: number; count: number } | undefined> {
-  const old = parseSnapshotId(id);
-  // An unknown engine or instanceId arrives as UNKNOWN and so never equals the old value.
-  if (!old || old.engine !== news.engine || old.instanceId !== news.instanceId) return undefined;
-  let backups: DatabaseBackup[];
-  try {
-    backups = await client().database(old.engine).listBackups(old.instanceId);
-  } catch {
-    return undefined;
-  }
-  const snapshots = backups.filter((b) => b.type === "snapshot");
-  // Deleting the old snapshot frees a place only if it is one of them.
-  if (snapshots.length < SNAPSHOT_LIMIT || !snapshots.some((b) => b.id === old.backupId)) return undefined;
-  return { engine: old.engine, instanceId: old.instanceId, count: snapshots.length };
-}
-
 /** How each input takes part in diff. */
 const DIFF = diffSpec(
   SNAPSHOT_FIELDS,
   // Labels are unique per database: a replacement of the same label must follow the delete.
   (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
 );
+
+export { parseSnapshotId, SNAPSHOT_LIMIT } from "./snapshot-requests.js";
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {

@@ -22,13 +22,7 @@ import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import lazy from "../providers/vpc.js";
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
-import {
-  createSubnet,
-  deleteSubnet,
-  deleteVpc,
-  NETWORK_CREATE_TIMEOUT_MS,
-  NETWORK_DELETE_TIMEOUT_MS,
-} from "./network-common.js";
+import { deleteVpc, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
 import {
   checkFields,
   diffSpec,
@@ -44,7 +38,8 @@ import {
   type SameKeys,
 } from "./fields.js";
 import { VPC_FIELDS } from "./network-fields.js";
-import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
+import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./vpc-inline-subnets.js";
+import { hasUnknown, Rules, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
 
 /** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
@@ -62,9 +57,6 @@ export interface VpcSubnetOutput {
   label: string;
   ipv4: string;
 }
-
-/** An inline subnet as the provider receives it once its values are known. */
-type SubnetRange = Omit<VpcSubnetOutput, "id">;
 
 /** Arguments of {@link Vpc}. */
 export interface VpcArgs {
@@ -100,85 +92,12 @@ function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState
   }) as unknown as VpcState;
 }
 
-/** The VPC's subnets that the resource manages: those whose range the inputs list. */
-function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
-  return vpc.subnets.filter((s) => wanted.some((w) => w.ipv4 === s.ipv4));
-}
-
-/** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */
-const inlineSubnets: FieldCheck = (rules, news) => {
-  const subnets = news.subnets;
-  if (subnets === undefined || subnets === null || (hasUnknown(subnets) && !Array.isArray(subnets))) return;
-  if (!Array.isArray(subnets)) {
-    rules.fail("subnets", "subnets must be a list of {label, ipv4}");
-    return;
-  }
-  const known: { i: number; ipv4: string; label?: string }[] = [];
-  subnets.forEach((raw, i) => {
-    if (raw === UNKNOWN) return;
-    if (raw === null || typeof raw !== "object") {
-      rules.fail(`subnets[${i}]`, `subnets[${i}] must be an object {label, ipv4}`);
-      return;
-    }
-    const item = raw as Bag;
-    const sub = new Rules();
-    const label = sub.string(item, "label", true, networkLabelRule);
-    const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
-    for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
-    if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
-  });
-  known.forEach((a, x) =>
-    known.slice(x + 1).forEach((b) => {
-      if (rangesOverlap(a.ipv4, b.ipv4))
-        rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
-      if (a.label !== undefined && a.label === b.label)
-        rules.fail(
-          `subnets[${b.i}].label`,
-          `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`,
-        );
-    }),
-  );
-};
-
 const timeouts: FieldCheck = (rules, news) => {
   for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
 };
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
   return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts });
-}
-
-function wantedSubnets(inputs: Bag): SubnetRange[] {
-  return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
-}
-
-/**
- * Brings a VPC's managed subnets to `wanted`: removes ranges no longer listed, relabels, adds new
- * ones. Removal comes first so that freed labels and ranges can be reused.
- */
-async function reconcileSubnets(
-  vpcId: number,
-  current: readonly VpcSubnetOutput[],
-  wanted: readonly SubnetRange[],
-  deleteTimeoutMs: number,
-): Promise<void> {
-  const api = client().subnets;
-  for (const old of current) {
-    if (!wanted.some((w) => w.ipv4 === old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
-  }
-  const relabels = wanted.flatMap((w) => {
-    const old = current.find((c) => c.ipv4 === w.ipv4);
-    return old && old.label !== w.label ? [{ id: old.id, label: w.label }] : [];
-  });
-  // Labels are unique in a VPC: when one subnet takes a label another still holds (a swap), every
-  // relabelled subnet first steps aside under a temporary label made of its unique id.
-  const kept = current.filter((c) => wanted.some((w) => w.ipv4 === c.ipv4));
-  if (relabels.some((r) => kept.some((c) => c.id !== r.id && c.label === r.label)))
-    for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
-  for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
-  for (const w of wanted) {
-    if (!current.some((c) => c.ipv4 === w.ipv4)) await createSubnet(vpcId, w);
-  }
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
