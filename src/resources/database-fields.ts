@@ -37,7 +37,7 @@ export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
 }
 
 /** The replication commit types PostgreSQL takes. */
-export const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
+const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
 
 /** Every field of both database resources; `engines` marks the PostgreSQL-only one. */
 export const DATABASE_FIELDS = {

@@ -165,13 +165,6 @@ export function refreshInputs<A>(table: FieldTable<A>, state: Bag, engine?: Engi
   return out;
 }
 
-/** Names of the inputs managed only when set: `setInputs` of the state lists those a program sets. */
-export function ifSetNames<A>(table: FieldTable<A>): string[] {
-  return Object.entries(table)
-    .filter(([, f]) => f.ifSet)
-    .map(([k]) => k);
-}
-
 /** Checks of one field that are not the table's generic ones (cross-field rules, lists, objects). */
 export type FieldCheck = (rules: Rules, news: Bag, inputs: Bag) => void;
 

@@ -107,14 +107,14 @@ export const FUNCTIONS: Record<string, FunctionDecl> = {
   },
 };
 
-/** The result object types the look-ups return, by schema name. */
-export const RESULT_TYPES: Record<string, FieldFacts> = {
-  RegionResult: REGION_RESULT,
-  RegionAvailabilityResult: AVAILABILITY_RESULT,
-  DatabaseEngineResult: ENGINE_RESULT,
-  DatabaseResult: DATABASE_RESULT,
-  DatabaseBackupResult: BACKUP_RESULT,
-  SubnetResult: SUBNET_RESULT,
-  VpcResult: VPC_RESULT,
-  VpcIpResult: VPC_IP_RESULT,
+/** The result object types the look-ups return, by schema name, each with what it is. */
+export const RESULT_TYPES: Record<string, [string, FieldFacts]> = {
+  RegionResult: ["A region.", REGION_RESULT],
+  RegionAvailabilityResult: ["Availability of one plan in one region.", AVAILABILITY_RESULT],
+  DatabaseEngineResult: ["A database engine of the catalogue.", ENGINE_RESULT],
+  DatabaseResult: ["A database as the cross-engine list shows it.", DATABASE_RESULT],
+  DatabaseBackupResult: ["A backup of a database: an automatic daily one or an on-demand snapshot.", BACKUP_RESULT],
+  SubnetResult: ["A subnet with the compute instances using it.", SUBNET_RESULT],
+  VpcResult: ["A VPC with its subnets.", VPC_RESULT],
+  VpcIpResult: ["One VPC address or range of an interface.", VPC_IP_RESULT],
 };

@@ -59,16 +59,16 @@ export const RESOURCES: { name: string; description: string; table: FieldFacts; 
   },
 ];
 
-/** The shared object types, by schema name. */
-const OBJECT_TYPES: Record<string, FieldFacts> = {
-  Timeouts: TIMEOUTS,
-  MaintenanceWindow: MAINTENANCE_WINDOW,
-  VpcSubnetSpec: VPC_SUBNET_SPEC,
-  VpcInlineSubnet: VPC_INLINE_SUBNET,
-  DatabaseHosts: DATABASE_HOSTS,
-  SubnetCompute: SUBNET_COMPUTE,
-  SubnetComputeInterface: SUBNET_COMPUTE_INTERFACE,
-  RegionResolvers: REGION_RESOLVERS,
+/** The shared object types, by schema name, each with what it is. */
+const OBJECT_TYPES: Record<string, [string, FieldFacts]> = {
+  Timeouts: ['Per-operation time limits, e.g. { create: "45m" }.', TIMEOUTS],
+  MaintenanceWindow: ["A maintenance window for OS patching, in UTC.", MAINTENANCE_WINDOW],
+  VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC],
+  VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
+  DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
+  SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
+  SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
+  RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
   ...RESULT_TYPES,
 };
 
@@ -162,10 +162,10 @@ export function generateSchema(version: string): Record<string, unknown> {
       ]),
     ),
     types: Object.fromEntries(
-      Object.entries(OBJECT_TYPES).map(([name, table]) => [
+      Object.entries(OBJECT_TYPES).map(([name, [description, table]]) => [
         token(name),
         {
-          description: `${name}.`,
+          description,
           ...objectType(table, Object.values(table).some((f) => f.change === "output") ? "output" : "input"),
         },
       ]),
