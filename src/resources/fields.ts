@@ -106,12 +106,12 @@ export function secretOutputs<A>(table: FieldTable<A>): string[] {
 
 /**
  * The outputs a resource class registers that are not inputs, each `undefined`: the engine then
- * knows them as outputs to fill in. `except` names those derived in the class instead.
+ * knows them as outputs to fill in.
  */
-export function outputKeys<A>(table: FieldTable<A>, except: readonly string[] = []): Bag {
+export function outputKeys<A>(table: FieldTable<A>): Bag {
   return Object.fromEntries(
     Object.entries(table)
-      .filter(([k, f]) => f.change === "output" && !except.includes(k))
+      .filter(([, f]) => f.change === "output")
       .map(([k]) => [k, undefined]),
   );
 }
