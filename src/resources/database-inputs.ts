@@ -8,7 +8,7 @@ import type { DiffSpec } from "./common.js";
 import { DATABASE_FIELDS } from "./database-fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "./fields.js";
 import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "./validate.js";
-import { timeoutsRule } from "./wait.js";
+import { timeoutsCheck } from "./wait.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
@@ -53,17 +53,13 @@ const updates: FieldCheck = (rules, news, inputs) => {
   if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
 };
 
-const timeouts: FieldCheck = (rules, news) => {
-  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-};
-
 /** Runs every input rule (check, and create again before its first call). Returns inputs with defaults filled. */
 export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
     replicationType: replication(engine),
     allowList,
     updates,
-    timeouts,
+    timeouts: timeoutsCheck,
   });
   if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
     checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");

@@ -23,7 +23,7 @@ import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitRea
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { SNAPSHOT_FIELDS } from "./snapshot-fields.js";
 import { Rules, UNKNOWN, type Bag } from "./validate.js";
-import { QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
+import { QUICK, timeoutMs, timeoutsCheck, waitFor, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
 export interface DatabaseSnapshotArgs {
@@ -67,10 +67,7 @@ const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
   return checkFields(SNAPSHOT_FIELDS, news, undefined, {
     adoptId: adoptIdCheck,
-    timeouts: (rules) => {
-      for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts))
-        rules.fail(f.property, f.reason);
-    },
+    timeouts: timeoutsCheck,
   });
 }
 

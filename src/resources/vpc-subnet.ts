@@ -36,8 +36,8 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "./network-common.js";
-import { hasUnknown, rangesOverlap, Rules, UNKNOWN, type Bag } from "./validate.js";
-import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
+import { hasUnknown, rangesOverlap, Rules, type Bag } from "./validate.js";
+import { timeoutMs, timeoutsCheck, type Timeouts } from "./wait.js";
 
 /** Arguments of {@link VpcSubnet}. */
 export interface VpcSubnetArgs {
@@ -61,10 +61,7 @@ function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
   return checkFields(SUBNET_FIELDS, news, undefined, {
-    timeouts: (rules) => {
-      for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts))
-        rules.fail(f.property, f.reason);
-    },
+    timeouts: timeoutsCheck,
   });
 }
 

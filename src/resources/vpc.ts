@@ -33,14 +33,13 @@ import {
   stateFields,
   toApi,
   updateRequest,
-  type FieldCheck,
   type InputKeys,
   type SameKeys,
 } from "./fields.js";
 import { VPC_FIELDS } from "./network-fields.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./vpc-inline-subnets.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "./validate.js";
-import { timeoutMs, timeoutsRule, type Timeouts } from "./wait.js";
+import { timeoutMs, timeoutsCheck, type Timeouts } from "./wait.js";
 
 /** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
 export interface VpcSubnetSpec {
@@ -92,12 +91,8 @@ function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState
   }) as unknown as VpcState;
 }
 
-const timeouts: FieldCheck = (rules, news) => {
-  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
-};
-
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts });
+  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts: timeoutsCheck });
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {

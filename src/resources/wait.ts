@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
 import { warn } from "./context.js";
+import type { FieldCheck } from "./fields.js";
 import { UNKNOWN } from "./validate.js";
 
 /**
@@ -50,6 +51,11 @@ export function timeoutsRule(value: unknown): { property: string; reason: string
   }
   return out;
 }
+
+/** `check`'s rule for the `timeouts` input of every resource (an Output not known yet is checked by create). */
+export const timeoutsCheck: FieldCheck = (rules, news) => {
+  for (const f of timeoutsRule(news.timeouts === UNKNOWN ? undefined : news.timeouts)) rules.fail(f.property, f.reason);
+};
 
 /** The limit for one operation in milliseconds: the input when given, else `fallbackMs`. */
 export function timeoutMs(timeouts: unknown, op: keyof Timeouts, fallbackMs: number): number {
