@@ -123,7 +123,8 @@ function objectType(table: FieldFacts, as: "input" | "output"): SchemaProperty {
 const CONFIG: Record<string, SchemaProperty> = {
   apiUrl: {
     type: "string",
-    description: "Base URL of the API, without /v4; plain http is refused unless the host is loopback.",
+    description:
+      "Base URL of the API, without /v4; plain http is refused unless the host is loopback or allowInsecureHttp is set.",
     defaultInfo: { environment: ["CLOUDPLATFORM_API_URL"] },
   },
   token: {
@@ -131,6 +132,11 @@ const CONFIG: Record<string, SchemaProperty> = {
     description: "API token; never an input or output of a resource.",
     secret: true,
     defaultInfo: { environment: ["CLOUDPLATFORM_TOKEN"] },
+  },
+  allowInsecureHttp: {
+    type: "boolean",
+    description: "Allow a plain http API URL whose host is not loopback (an emulator reached by name in CI).",
+    defaultInfo: { environment: ["CLOUDPLATFORM_ALLOW_INSECURE_HTTP"] },
   },
 };
 
