@@ -15,7 +15,7 @@ import { runPacked } from "../support/packed";
 import { list } from "./helpers";
 
 /** The last commit before the field tables: the version users upgrade from. */
-const BEFORE_TABLES = "4f51194452e6c39007d85d6b3fe6baa2bde32f49";
+const BEFORE_TABLES = "56bd29380e1f617473fca2ff7aa1afd82c19cc0d";
 const root = path.resolve(__dirname, "..", "..");
 const project = path.join("test", "e2e", "upgrade-project");
 
