@@ -21,6 +21,7 @@ import {
 import { client, configure, warn } from "./context.js";
 import { converge } from "./database-converge.js";
 import { checkDatabase, DIFF } from "./database-inputs.js";
+import { diffRestore, performRestore, wantsRestore, type RestoreRecord } from "./database-restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
@@ -40,6 +41,14 @@ export interface MaintenanceWindowArgs {
   dayOfWeek: pulumi.Input<number>;
   /** Week of the month, 1..4: required for monthly, left out for weekly. */
   weekOfMonth?: pulumi.Input<number>;
+}
+
+/** A restore of a database from one of its backups (see {@link DatabaseArgsBase.restore}). */
+export interface DatabaseRestoreArgs {
+  /** Id of a backup of this database, automatic or snapshot (see `getDatabaseBackups`). */
+  backupId: pulumi.Input<number>;
+  /** Any text; changing it restores the same backup again. */
+  trigger?: pulumi.Input<string>;
 }
 
 /** Arguments both database resources accept. */
@@ -66,6 +75,11 @@ export interface DatabaseArgsBase {
   credentialsRotation?: pulumi.Input<string>;
   /** Any text; changing it applies OS patches now and waits until the database is active again. */
   patchNow?: pulumi.Input<string>;
+  /**
+   * Restore this database from one of its backups (replaces ALL its data): set it, name another
+   * backup, or change `trigger` to restore; removing it does nothing. See docs/resources.md.
+   */
+  restore?: pulumi.Input<DatabaseRestoreArgs>;
   /** Id of an existing database of this engine to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;
   /** Time limits; defaults create 45m, update 45m, delete 30m. */
@@ -153,7 +167,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     configure,
 
     async check(olds: Bag, news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news);
+      const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
@@ -179,6 +193,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async diff(id: string, olds: Bag, news: Bag) {
       const result = noteReplacement(engine, news, computeDiff(olds, news, DIFF));
+      await diffRestore(engine, id, olds, news, result.replaces ?? []);
       if (result.deleteBeforeReplace)
         warn(
           `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +
@@ -189,7 +204,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async create(news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news);
+      const { rules, inputs } = checkDatabase(engine, news, true);
       assertValid(`${engine} database`, rules.failures);
       if (adopts(engine, inputs)) return adopt(engine, inputs);
       return takeOver(engine, await createOrClaim(engine, inputs), inputs);
@@ -220,15 +235,28 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         db.status === "provisioning"
           ? timeoutMs(news.timeouts, "create", DATABASE_TIMEOUTS_MS.create)
           : timeoutMs(news.timeouts, "update", DATABASE_TIMEOUTS_MS.update);
-      // Trigger values (credentialsRotation, patchNow) whose action was sent, and the last read.
+      // Trigger values (credentialsRotation, patchNow, restore) whose action was sent, and the last read.
       const applied: Bag = {};
       let last = db;
+      const seen = (d: Database): void => void (last = d);
+      // The state keeps the last restore and credentials reset performed, whatever the program says now.
+      const carried = {
+        ...news,
+        restore: olds.restore,
+        lastRestore: olds.lastRestore,
+        lastCredentialsReset: olds.lastCredentialsReset,
+      };
       try {
-        return { outs: await converge(engine, db, olds, news, limit, (d) => (last = d), applied) };
+        // First: a degraded or failed database is restored before anything waits for it to be active.
+        const start = wantsRestore(olds, news)
+          ? await performRestore(engine, api, db, olds, news, limit, seen, applied)
+          : db;
+        return { outs: await converge(engine, start, olds, carried, limit, seen, applied) };
       } catch (err) {
-        // Recorded as far as it went, so the next `up` neither rotates again nor keeps the old password.
+        // Recorded as far as it went, so the next `up` neither rotates nor restores again, nor keeps the old password.
         const reached = {
-          ...news,
+          ...carried,
+          ...applied,
           credentialsRotation: applied.credentialsRotation ?? olds.credentialsRotation,
           patchNow: applied.patchNow ?? olds.patchNow,
         };
@@ -313,6 +341,11 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
   declare public readonly rootUsername: pulumi.Output<string>;
   /** Root password (secret); changes when `credentialsRotation` changes. */
   declare public readonly rootPassword: pulumi.Output<string>;
+  /**
+   * The last restore this stack performed: the backup (`backupId`, `label`, `type`, `created`) and
+   * `restoredAt`; undefined when none.
+   */
+  declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
   /** Base64 SSL CA certificate (secret). */
   declare public readonly caCertificate: pulumi.Output<string>;
   /**
@@ -353,6 +386,7 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
         caCertificate: undefined,
         connectionUri: undefined,
         secondaryConnectionUri: undefined,
+        lastRestore: undefined,
       },
       withSecretOutputs(opts, SECRET_OUTPUTS),
       TOKEN_MODULE,

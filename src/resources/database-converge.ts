@@ -12,6 +12,7 @@ import {
 } from "../client/index.js";
 import { same } from "./common.js";
 import { client } from "./context.js";
+import { resetRecord } from "./database-restore.js";
 import { apiWindow, fetchSecrets, stateOf, windowOf } from "./database-state.js";
 import { normaliseAllowList, type Bag, type MaintenanceWindowInput } from "./validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "./wait.js";
@@ -119,8 +120,11 @@ export async function converge(
       () => api.getCredentials(id),
       limitMs,
     );
+    // Read before the reset: every backup listed now predates it, and restoring one fails the cluster.
+    const record = await resetRecord(api, id);
     await api.resetCredentials(id);
     applied.credentialsRotation = news.credentialsRotation;
+    applied.lastCredentialsReset = record;
     await waitFor({
       what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
       poll: async () => {
@@ -166,7 +170,7 @@ export async function converge(
     () => fetchSecrets(api, id),
     limitMs,
   );
-  return stateOf(engine, db, news, secrets);
+  return stateOf(engine, db, { ...news, ...applied }, secrets);
 }
 
 /** The update that brings `db` to the mutable inputs; empty when it already matches. */

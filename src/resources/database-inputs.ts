@@ -15,6 +15,7 @@ import {
   UNKNOWN,
 } from "./validate.js";
 import { timeoutsRule } from "./wait.js";
+import { normaliseRestore, restoreRule } from "./database-restore.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
@@ -35,24 +36,38 @@ export const IMMUTABLE = [
 ];
 
 /** Inputs changed in place by `update`. */
-export const MUTABLE = ["label", "type", "allowList", "updates", "credentialsRotation", "patchNow", "timeouts"];
+export const MUTABLE = [
+  "label",
+  "type",
+  "allowList",
+  "updates",
+  "credentialsRotation",
+  "patchNow",
+  "restore",
+  "timeouts",
+];
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart). */
 export const DIFF: DiffSpec = {
   replace: IMMUTABLE,
   update: MUTABLE,
-  ifSet: ["updates"],
+  // A restore left out of the program does nothing: the state keeps the last one performed.
+  ifSet: ["updates", "restore"],
   normalise: {
     allowList: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
     replicationType: (v) => (v === "async" ? "asynch" : v),
     updates: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
+    restore: normaliseRestore,
   },
   // Database labels are unique in the account.
   collides: (o, n) => o.label === n.label || hasUnknown(n.label),
 };
 
-/** Runs every input rule (check, and create again before its first call). Returns inputs with defaults filled. */
-export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; inputs: Bag } {
+/**
+ * Runs every input rule (check, and create again before its first call). Returns inputs with
+ * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
+ */
+export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
   const rules = new Rules();
   const inputs: Bag = { ...news };
   rules.string(news, "label", true, databaseLabelRule);
@@ -99,6 +114,7 @@ export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; in
 
   rules.string(news, "credentialsRotation", false);
   rules.string(news, "patchNow", false);
+  restoreRule(rules, news, creating);
   if (news.adoptId !== undefined && news.adoptId !== UNKNOWN) {
     const id = rules.id(news, "adoptId", false);
     if (id !== undefined) inputs.adoptId = id;

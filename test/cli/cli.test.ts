@@ -3,11 +3,14 @@
  * points at), checking the exit code and which stream each text goes to.
  */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 
 const cli = path.join(__dirname, "..", "..", "dist", "cli.js");
-const version = (require("../../package.json") as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }
+).version;
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -19,13 +22,16 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-test.each([["--help"], ["-h"], ["help"]])("%s prints the usage of every command on stdout and exits 0", async (flag) => {
-  const out = await run(flag);
-  expect(out).toMatchObject({ code: 0, stderr: "" });
-  expect(out.stdout).toContain("usage: pulumi-cloudplatform emulator");
-  expect(out.stdout).toContain("pulumi-cloudplatform import");
-  expect(out.stdout).toContain("--version");
-});
+test.each([["--help"], ["-h"], ["help"]])(
+  "%s prints the usage of every command on stdout and exits 0",
+  async (flag) => {
+    const out = await run(flag);
+    expect(out).toMatchObject({ code: 0, stderr: "" });
+    expect(out.stdout).toContain("usage: pulumi-cloudplatform emulator");
+    expect(out.stdout).toContain("pulumi-cloudplatform import");
+    expect(out.stdout).toContain("--version");
+  },
+);
 
 test.each([["--version"], ["-V"]])("%s prints the package version and exits 0", async (flag) => {
   expect(await run(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
