@@ -1,7 +1,7 @@
 /**
  * Day-two operations on PostgreSQL: a three-node cluster with a weekly maintenance window, whose
- * root password is rotated and whose OS is patched by changing a value in the stack configuration,
- * and an existing database taken under management with `adoptId`.
+ * root password is rotated, whose OS is patched and which is restored from a backup by changing a
+ * value in the stack configuration, and an existing database taken under management with `adoptId`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cloud from "pulumi-cloudplatform";
@@ -12,6 +12,30 @@ const engineId = config.get("engineId") ?? "postgresql/14.6";
 
 // Sunday 04:00-06:00 UTC (dayOfWeek 1 is Monday).
 const maintenance: cloud.MaintenanceWindowArgs = { frequency: "weekly", duration: 2, hourOfDay: 4, dayOfWeek: 7 };
+
+// Restore the cluster (ALL its data is replaced): `pulumi config set restoreFrom auto` picks the
+// latest automatic backup, `pulumi config set restoreFrom <label>` the snapshot with that label.
+// The same up restores once; change `restoreRound` to restore again. The cluster's id comes from
+// its label: a resource cannot take its own output.
+const restoreFrom = config.get("restoreFrom");
+const restore = restoreFrom
+  ? {
+      backupId: cloud
+        .getDatabasesOutput({ engine: "postgresql", label: "ops-cluster" })
+        .apply((found) =>
+          cloud.getDatabaseBackups({
+            engine: "postgresql",
+            databaseId: found.databases[0]!.instanceId,
+            ...(restoreFrom === "auto" ? { type: "auto" as const } : { label: restoreFrom }),
+          }),
+        )
+        .apply((backups) => {
+          if (!backups.latest) throw new Error(`ops-cluster has no backup matching restoreFrom "${restoreFrom}"`);
+          return backups.latest.id;
+        }),
+      trigger: config.get("restoreRound"),
+    }
+  : undefined;
 
 const cluster = new cloud.PostgresqlDatabase("cluster", {
   label: "ops-cluster",
@@ -26,6 +50,7 @@ const cluster = new cloud.PostgresqlDatabase("cluster", {
   // the first resets the root password, the second applies OS patches now.
   credentialsRotation: config.get("credentialsRotation") ?? "2025-q1",
   patchNow: config.get("patchRound") ?? "2025-01",
+  restore,
   timeouts: { create: "60m", update: "60m" },
 });
 
@@ -71,6 +96,7 @@ export const maintenanceWindow = cluster.updates;
 export const clusterUri = cluster.connectionUri;
 export const clusterStandbyUri = cluster.secondaryConnectionUri;
 export const clusterPassword = cluster.rootPassword;
+export const clusterLastRestore = cluster.lastRestore;
 
 export const reportingId = reporting.instanceId;
 export const reportingLabel = reporting.label;
