@@ -19,8 +19,9 @@ import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from ".
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
-  'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
-  "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
+  'its status is "failed", from which it does not recover by itself. Restore it from a backup (the `restore` ' +
+  "argument, docs/resources.md), replace it with `pulumi up --replace <urn>`, or remove it with " +
+  "`pulumi destroy --target <urn>` and run `pulumi up` again";
 
 /**
  * Statuses a database does not leave for `active` by itself, with the way out. A wait for
@@ -31,7 +32,8 @@ const STUCK_HINTS: Record<string, string> = {
   failed: FAILED_HINT,
   degraded:
     'its status is "degraded" (a node is unhealthy), which the API does not update and which does not ' +
-    "turn active by itself. Restore it from a backup or replace it with `pulumi up --replace <urn>`, " +
+    "turn active by itself. Restore it from a backup (the `restore` argument) or replace it with " +
+    "`pulumi up --replace <urn>`, " +
     'or run `pulumi up` again once it reads "active"',
   suspended:
     'its status is "suspended", which the API does not update and which does not turn active by itself. ' +
