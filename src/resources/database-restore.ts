@@ -72,6 +72,15 @@ export function restoreRule(rules: Rules, news: Bag, creating: boolean): void {
     rules.fail("restore", 'restore must be an object such as { backupId: 5012, trigger: "undo-migration" }');
     return;
   }
+  if (creating) {
+    rules.fail(
+      "restore.backupId",
+      "restore.backupId cannot apply to a database this stack has not created yet: a new database has no " +
+        "backups (and an adopted one is restored only once it is managed). Run `pulumi up` without restore first, " +
+        "then add it",
+    );
+    return;
+  }
   const v = value as Bag;
   for (const key of Object.keys(v))
     if (key !== "backupId" && key !== "trigger")
@@ -85,13 +94,6 @@ export function restoreRule(rules: Rules, news: Bag, creating: boolean): void {
     );
   if (v.trigger !== undefined && v.trigger !== null && v.trigger !== UNKNOWN && typeof v.trigger !== "string")
     rules.fail("restore.trigger", `restore.trigger must be a string, got ${JSON.stringify(v.trigger)}`);
-  if (creating)
-    rules.fail(
-      "restore.backupId",
-      "restore.backupId cannot apply to a database this stack has not created yet: a new database has no " +
-        "backups (and an adopted one is restored only once it is managed). Run `pulumi up` without restore first, " +
-        "then add it",
-    );
 }
 
 /** Milliseconds of an API time (ISO 8601, UTC when it has no zone designator). */
