@@ -13,26 +13,30 @@ const engineId = config.get("engineId") ?? "postgresql/14.6";
 // Sunday 04:00-06:00 UTC (dayOfWeek 1 is Monday).
 const maintenance: cloud.MaintenanceWindowArgs = { frequency: "weekly", duration: 2, hourOfDay: 4, dayOfWeek: 7 };
 
-// Restore the cluster (ALL its data is replaced): `pulumi config set restoreFrom auto` picks the
-// latest automatic backup, `pulumi config set restoreFrom <label>` the snapshot with that label.
-// The same up restores once; change `restoreRound` to restore again. The cluster's id comes from
-// its label: a resource cannot take its own output.
+// Restore the cluster (ALL its data is replaced): `pulumi config set restoreFrom <label>` restores
+// the snapshot with that label, `pulumi config set restoreFrom <id>` the backup with that id, e.g.
+// the latest automatic one: `pulumi config set restoreFrom $(pulumi stack output latestAutomaticBackupId)`.
+// The id is pinned in config on purpose: "the latest" changes every day, and a program that kept
+// naming it would restore again after each new backup. The same restore is done once; change
+// `restoreRound` to do it again. The cluster's id comes from its label (a resource cannot take
+// its own output), and is absent before the first `up`.
+const clusterBackups = (filter: { type?: "auto" | "snapshot"; label?: string }) =>
+  cloud
+    .getDatabasesOutput({ engine: "postgresql", label: "ops-cluster" })
+    .apply(async (found): Promise<cloud.GetDatabaseBackupsResult> =>
+      found.databases[0]
+        ? cloud.getDatabaseBackups({ engine: "postgresql", databaseId: found.databases[0].instanceId, ...filter })
+        : { backups: [] },
+    );
 const restoreFrom = config.get("restoreFrom");
 const restore = restoreFrom
   ? {
-      backupId: cloud
-        .getDatabasesOutput({ engine: "postgresql", label: "ops-cluster" })
-        .apply((found) =>
-          cloud.getDatabaseBackups({
-            engine: "postgresql",
-            databaseId: found.databases[0]!.instanceId,
-            ...(restoreFrom === "auto" ? { type: "auto" as const } : { label: restoreFrom }),
+      backupId: /^[0-9]+$/.test(restoreFrom)
+        ? Number(restoreFrom)
+        : clusterBackups({ label: restoreFrom }).apply((b) => {
+            if (!b.latest) throw new Error(`ops-cluster has no snapshot labelled "${restoreFrom}"`);
+            return b.latest.id;
           }),
-        )
-        .apply((backups) => {
-          if (!backups.latest) throw new Error(`ops-cluster has no backup matching restoreFrom "${restoreFrom}"`);
-          return backups.latest.id;
-        }),
       trigger: config.get("restoreRound"),
     }
   : undefined;
@@ -97,6 +101,7 @@ export const clusterUri = cluster.connectionUri;
 export const clusterStandbyUri = cluster.secondaryConnectionUri;
 export const clusterPassword = cluster.rootPassword;
 export const clusterLastRestore = cluster.lastRestore;
+export const latestAutomaticBackupId = clusterBackups({ type: "auto" }).apply((b) => b.latest?.id);
 
 export const reportingId = reporting.instanceId;
 export const reportingLabel = reporting.label;

@@ -203,6 +203,9 @@ test("a backup taken before a credentials reset is refused at preview, naming th
 
 test("a lost restore answer still makes exactly one restore", async () => {
   const { ordersId } = await outputs();
+  // "The latest automatic backup" moves with every new one: a program that keeps naming it would
+  // restore again each day. The analytics program drops its restore before the clock moves on.
+  wanted.analyticsLatestAuto = false;
   // An automatic backup taken after the reset.
   await e2e.emulator.control.advanceClock(86_400);
   const backups = await list<ApiBackup>(e2e.emulator, `/databases/mysql/instances/${String(ordersId)}/backups`);
