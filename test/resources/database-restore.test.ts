@@ -125,6 +125,21 @@ describe("restore diff", () => {
   });
 });
 
+describe("restore warnings", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test("the preview warns that all data is replaced, and for an adopted database that resets before adoption are unknown", async () => {
+    const warnings = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { inputs, created, backupId } = await databaseWithSnapshot(mysql, base);
+    const adopted = { ...created.outs, adoptId: Number(created.id) };
+    expect(await mysql.diff(created.id, adopted, { ...inputs, restore: { backupId } })).toEqual({ changes: true });
+    const printed = warnings.mock.calls.map((c) => String(c[0])).join("\n");
+    expect(printed).toContain(`is restored from backup ${backupId} (snapshot "beforemigration"`);
+    expect(printed).toContain("ALL its data is replaced");
+    expect(printed).toMatch(/was adopted: a credentials reset made before adoption \(or outside Pulumi\) is not known/);
+  });
+});
+
 describe("restore update", () => {
   test("sends one restore, waits until active and records which backup and when", async () => {
     const { inputs, created, snapshot, backupId } = await databaseWithSnapshot(mysql, base);
