@@ -3,8 +3,8 @@
  * database from its snapshot and a PostgreSQL one from its latest automatic backup (each chosen in
  * the program with the look-ups), a second `up` and the removal of `restore` that do nothing, the
  * recovery of a degraded database, the refusal at preview of a backup taken before a credentials
- * reset, and a lost restore answer that still makes one restore. Every story is asserted from the
- * emulator's request log and state.
+ * reset, a lost restore answer that still makes one restore, and a failed cluster brought back by a
+ * later backup. Every story is asserted from the emulator's request log and state.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { TestStack } from "../support/pulumi";
@@ -224,5 +224,39 @@ test("a lost restore answer still makes exactly one restore", async () => {
   expect((await restores()).map((r) => [r.path, r.status, r.handled])).toEqual([[path, 0, true]]);
   expect(await status("mysql", ordersId)).toBe("active");
   expect(up.outputs.ordersLastRestore.value).toMatchObject({ backupId: latest.id, type: "auto" });
+  expect((await testStack.stack.preview({ color: "never", diff: true })).changeSummary).toEqual({ same: 4 });
+});
+
+test("a restore that fails the cluster says why, and a later backup brings the failed database back", async () => {
+  const { ordersId } = await outputs();
+  const backupsPath = `/databases/mysql/instances/${String(ordersId)}/backups`;
+  const latestAuto = async () =>
+    (await list<ApiBackup>(e2e.emulator, backupsPath))
+      .filter((b) => b.type === "auto")
+      .sort((a, b) => a.created.localeCompare(b.created))
+      .at(-1)!;
+  // A password reset outside this stack: the provider cannot know that this backup predates it.
+  const before = await latestAuto();
+  await api(e2e.emulator, "POST", `/databases/mysql/instances/${String(ordersId)}/credentials/reset`);
+  await e2e.emulator.control.advanceClock(5);
+  wanted.ordersBackupId = before.id;
+  wanted.ordersTrigger = "undo-3";
+  await e2e.emulator.control.clearRequests();
+
+  const message = await failureText(testStack.stack.up({ color: "never" }));
+  expect(message).toContain(`ended "failed" after the restore of backup ${before.id}`);
+  expect(message).toContain("set restore.backupId to a backup taken after the last reset");
+  expect(await status("mysql", ordersId)).toBe("failed");
+  expect(await restores()).toHaveLength(1);
+
+  // The way out: a backup taken after the reset, restored from "failed".
+  await e2e.emulator.control.advanceClock(86_400);
+  const after = await latestAuto();
+  wanted.ordersBackupId = after.id;
+  await e2e.emulator.control.clearRequests();
+  const up = await testStack.stack.up({ color: "never" });
+  expect(up.summary.resourceChanges).toEqual({ same: 3, update: 1 });
+  expect((await restores()).map((r) => r.path)).toEqual([`/v4${backupsPath}/${after.id}/restore`]);
+  expect(await status("mysql", ordersId)).toBe("active");
   expect((await testStack.stack.preview({ color: "never", diff: true })).changeSummary).toEqual({ same: 4 });
 });
