@@ -79,10 +79,7 @@ describe("a package in a pnpm store", () => {
     }
   });
 
-  test("is stored by value on such an SDK, with no path of the machine", async () => {
-    expect(
-      storesByValue(path.join(dir, "node_modules", ".pnpm", "x@1", "node_modules", "x", "a.js"), pulumiVersion),
-    ).toBe(true);
+  test("stored by value, it holds its methods and no path of the machine", async () => {
     const copy = { ...mod };
     const serialized = await pulumi.runtime.serializeFunction(() => copy, { isFactoryFunction: true });
     expect(serialized.text).toContain("create:");
