@@ -1,6 +1,7 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- the SDK version is that of the copy the program runs */
 import { realpathSync } from "node:fs";
 import type * as pulumi from "@pulumi/pulumi";
+// The copy the program runs: a peer dependency, so the one whose serializer stores the provider.
+import { version as sdkVersion } from "@pulumi/pulumi/version";
 
 /**
  * The first @pulumi/pulumi whose closure serializer names a module inside a pnpm store by its
@@ -39,6 +40,6 @@ let byValue: boolean | undefined;
  * provider process, with no path of the machine (docs/engine.md).
  */
 export function storedProvider(module: pulumi.dynamic.ResourceProvider): pulumi.dynamic.ResourceProvider {
-  byValue ??= storesByValue(realpathSync(__filename), require("@pulumi/pulumi/version").version as string);
+  byValue ??= storesByValue(realpathSync(__filename), sdkVersion);
   return byValue ? { ...module } : module;
 }
