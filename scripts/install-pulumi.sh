@@ -3,7 +3,8 @@
 #   - the Pulumi CLI, built from Go modules pinned in scripts/pulumi-toolchain (go.mod + go.sum);
 #   - the Node.js language host (pulumi-language-nodejs), built the same way when the Go module
 #     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
-#   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts.
+#   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
+#   - Node.js 22, yarn classic and pnpm for the package-manager matrix (scripts/install-node-tools.sh).
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
 # Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
@@ -78,3 +79,6 @@ fi
 
 link_dynamic_provider
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
+
+# What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm): test/compat.
+bash "$root/scripts/install-node-tools.sh"

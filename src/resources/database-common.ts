@@ -26,6 +26,7 @@ import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { remember } from "./program-args.js";
+import { storedProvider } from "./stored-provider.js";
 import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor, type Timeouts } from "./wait.js";
 
@@ -365,7 +366,7 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
     engineOutputs: Bag,
   ) {
     super(
-      provider,
+      storedProvider(provider),
       name,
       {
         ...args,

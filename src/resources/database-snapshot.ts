@@ -17,6 +17,7 @@ import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import lazy from "../providers/database-snapshot.js";
+import { storedProvider } from "./stored-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { Rules, snapshotLabelRule, UNKNOWN, type Bag } from "./validate.js";
 import { PROVISIONING, QUICK, timeoutMs, timeoutsRule, waitFor, type Timeouts } from "./wait.js";
@@ -416,7 +417,7 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       {
         ...args,

@@ -18,6 +18,7 @@ import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
 import { firstHost, parseCidr } from "./ipv4.js";
 import lazy from "../providers/vpc-subnet.js";
+import { storedProvider } from "./stored-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -252,7 +253,7 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       {
         ...args,

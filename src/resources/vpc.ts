@@ -21,6 +21,7 @@ import {
 import { configure, client } from "./context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import lazy from "../providers/vpc.js";
+import { storedProvider } from "./stored-provider.js";
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
 import {
@@ -403,7 +404,7 @@ export class Vpc extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       {
         ...args,
