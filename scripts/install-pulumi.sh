@@ -5,7 +5,8 @@
 #     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
 #   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
 #   - schema-bind (scripts/pulumi-toolchain/schema-bind), which binds schema.json with Pulumi's own
-#     schema package for test/schema/bind.test.ts; built from the same pinned modules.
+#     schema package for test/schema/bind.test.ts; built from the same pinned modules;
+#   - Node.js 22, yarn classic and pnpm for the package-manager matrix (scripts/install-node-tools.sh).
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
 # Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
@@ -91,3 +92,6 @@ build_schema_bind() {
 link_dynamic_provider
 build_schema_bind
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
+
+# What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm): test/compat.
+bash "$root/scripts/install-node-tools.sh"

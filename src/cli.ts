@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Command line entry of the package, two commands:
+ * Command line entry of the package, two commands (plus `--help` and `--version`):
  * - `pulumi-cloudplatform emulator [--port N] [--host H] [--provisioning-seconds N] [--state-file PATH]`
  *   runs the API emulator until SIGINT/SIGTERM;
  * - `pulumi-cloudplatform import [options]` reads an account through the API and writes the Pulumi
@@ -8,19 +8,49 @@
  * Each command loads its own modules only when it runs, so `import` works without fastify (the
  * emulator's optional peer dependency) and `emulator` does not load the HTTP client.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type * as Emulator from "./emulator/index.js";
 import type * as Import from "./import/index.js";
 
 const EMULATOR_USAGE =
   "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
 
+/** What `emulator --help` prints: the usage line and what each option does. */
+const EMULATOR_HELP = `${EMULATOR_USAGE}
+
+Runs the Cloud Platform API emulator (API under /v4, control API under /_emulator, token
+emulator-token) until SIGINT or SIGTERM. Needs fastify: npm install fastify@5.
+
+options:
+  --port N                  TCP port 0..65535; 0 picks a free one (default 4010)
+  --host ADDRESS            listen address (default 127.0.0.1)
+  --provisioning-seconds N  emulated seconds a new database stays provisioning (default 3)
+  --state-file PATH         load the account from PATH at start, write it after every change
+  --help                    print this text`;
+
 const USAGE = [
   EMULATOR_USAGE,
   "       pulumi-cloudplatform import [--api-url URL] [--token TOKEN] [--out FILE] [--language ts|js]",
   "                                   [--subnets inline|resources] [--snapshots] [--region ID[,ID]]",
   "                                   [--label PATTERN[,PATTERN]] [--kind vpc,mysql,postgresql]",
-  "       pulumi-cloudplatform import --help   (what each option does)",
+  "       pulumi-cloudplatform <command> --help   (what each option does)",
+  "       pulumi-cloudplatform --version",
 ].join("\n");
+
+/** Output streams and environment of one command run, so tests can run the CLI in process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+const HELP_FLAGS = ["--help", "-h", "help"];
+
+/** The installed package's version (dist/cli.js and src/cli.ts both sit one level below package.json). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }).version;
+}
 
 /** Parsed options of the `emulator` command. */
 export interface EmulatorArgs {
@@ -30,8 +60,11 @@ export interface EmulatorArgs {
   stateFile?: string;
 }
 
-/** Parses the arguments after the command name; throws with a usage text on anything unknown. */
-export function parseEmulatorArgs(args: string[]): EmulatorArgs {
+/**
+ * Parses the arguments after the command name; `"help"` when they ask for the help text. Throws
+ * with a usage text on anything unknown.
+ */
+export function parseEmulatorArgs(args: string[]): EmulatorArgs | "help" {
   const out: EmulatorArgs = { port: 4010, host: "127.0.0.1" };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].split("=", 2);
@@ -54,6 +87,7 @@ export function parseEmulatorArgs(args: string[]): EmulatorArgs {
         );
       return n;
     };
+    if (flag === "--help" || flag === "-h") return "help";
     if (flag === "--port") out.port = port();
     else if (flag === "--host") out.host = value();
     else if (flag === "--provisioning-seconds") out.provisioningSeconds = number();
@@ -85,22 +119,51 @@ function loadImport(): typeof Import {
   return require("./import/index.js") as typeof Import;
 }
 
-async function main(argv: string[]): Promise<void> {
+/**
+ * Runs every command but a started emulator: help and version texts go to stdout with exit code 0;
+ * an unknown command or option prints the usage on stderr with exit code 2. Returns the exit code,
+ * or the parsed emulator arguments when the emulator is to be started.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number | EmulatorArgs> {
   const [command, ...rest] = argv;
-  if (command === "import") {
-    process.exitCode = await loadImport().runImportCommand(rest, {
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-      env: process.env,
-    });
-    return;
+  if (command === undefined || HELP_FLAGS.includes(command)) {
+    (command === undefined ? io.stderr : io.stdout)(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
   }
+  if (command === "--version" || command === "-V" || command === "version") {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (command === "import") return loadImport().runImportCommand(rest, io);
   if (command !== "emulator") {
-    process.stderr.write(`${USAGE}\n`);
-    process.exitCode = command === "--help" || command === "-h" ? 0 : 2;
+    io.stderr(`unknown command ${command}\n${USAGE}\n`);
+    return 2;
+  }
+  let args: EmulatorArgs | "help";
+  try {
+    args = parseEmulatorArgs(rest);
+  } catch (err) {
+    io.stderr(`${(err as Error).message}\n`);
+    return 2;
+  }
+  if (args === "help") {
+    io.stdout(`${EMULATOR_HELP}\n`);
+    return 0;
+  }
+  return args;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const outcome = await runCli(argv, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+  });
+  if (typeof outcome === "number") {
+    process.exitCode = outcome;
     return;
   }
-  const args = parseEmulatorArgs(rest);
+  const args = outcome;
   const { startEmulator } = loadEmulator();
   const emulator = await startEmulator({
     port: args.port,

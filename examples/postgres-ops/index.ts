@@ -1,7 +1,7 @@
 /**
  * Day-two operations on PostgreSQL: a three-node cluster with a weekly maintenance window, whose
- * root password is rotated and whose OS is patched by changing a value in the stack configuration,
- * and an existing database taken under management with `adoptId`.
+ * root password is rotated, whose OS is patched and which is restored from a backup by changing a
+ * value in the stack configuration, and an existing database taken under management with `adoptId`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cloud from "pulumi-cloudplatform";
@@ -12,6 +12,34 @@ const engineId = config.get("engineId") ?? "postgresql/14.6";
 
 // Sunday 04:00-06:00 UTC (dayOfWeek 1 is Monday).
 const maintenance: cloud.MaintenanceWindowArgs = { frequency: "weekly", duration: 2, hourOfDay: 4, dayOfWeek: 7 };
+
+// Restore the cluster (ALL its data is replaced): `pulumi config set restoreFrom <label>` restores
+// the snapshot with that label, `pulumi config set restoreFrom <id>` the backup with that id, e.g.
+// the latest automatic one: `pulumi config set restoreFrom $(pulumi stack output latestAutomaticBackupId)`.
+// The id is pinned in config on purpose: "the latest" changes every day, and a program that kept
+// naming it would restore again after each new backup. The same restore is done once; change
+// `restoreRound` to do it again. The cluster's id comes from its label (a resource cannot take
+// its own output), and is absent before the first `up`.
+const clusterBackups = (filter: { type?: "auto" | "snapshot"; label?: string }) =>
+  cloud
+    .getDatabasesOutput({ engine: "postgresql", label: "ops-cluster" })
+    .apply(async (found): Promise<cloud.GetDatabaseBackupsResult> =>
+      found.databases[0]
+        ? cloud.getDatabaseBackups({ engine: "postgresql", databaseId: found.databases[0].instanceId, ...filter })
+        : { backups: [] },
+    );
+const restoreFrom = config.get("restoreFrom");
+const restore = restoreFrom
+  ? {
+      backupId: /^[0-9]+$/.test(restoreFrom)
+        ? Number(restoreFrom)
+        : clusterBackups({ label: restoreFrom }).apply((b) => {
+            if (!b.latest) throw new Error(`ops-cluster has no snapshot labelled "${restoreFrom}"`);
+            return b.latest.id;
+          }),
+      trigger: config.get("restoreRound"),
+    }
+  : undefined;
 
 const cluster = new cloud.PostgresqlDatabase("cluster", {
   label: "ops-cluster",
@@ -26,6 +54,7 @@ const cluster = new cloud.PostgresqlDatabase("cluster", {
   // the first resets the root password, the second applies OS patches now.
   credentialsRotation: config.get("credentialsRotation") ?? "2025-q1",
   patchNow: config.get("patchRound") ?? "2025-01",
+  restore,
   timeouts: { create: "60m", update: "60m" },
 });
 
@@ -71,6 +100,8 @@ export const maintenanceWindow = cluster.updates;
 export const clusterUri = cluster.connectionUri;
 export const clusterStandbyUri = cluster.secondaryConnectionUri;
 export const clusterPassword = cluster.rootPassword;
+export const clusterLastRestore = cluster.lastRestore;
+export const latestAutomaticBackupId = clusterBackups({ type: "auto" }).apply((b) => b.latest?.id);
 
 export const reportingId = reporting.instanceId;
 export const reportingLabel = reporting.label;

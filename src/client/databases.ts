@@ -45,8 +45,11 @@ export interface DatabaseEngineApi {
   createSnapshot(id: number, request: CreateSnapshotRequest): Promise<void>;
   /** #28 */
   deleteBackup(id: number, backupId: number): Promise<void>;
-  /** #29: replaces all data of the database with the backup's. */
-  restoreBackup(id: number, backupId: number): Promise<void>;
+  /**
+   * #29: replaces all data of the database with the backup's. Not idempotent: pass `recover` to
+   * tell after an unclear answer whether the restore was carried out (see {@link RequestOptions}).
+   */
+  restoreBackup(id: number, backupId: number, options?: Pick<RequestOptions, "recover">): Promise<void>;
   /** #30 */
   getCredentials(id: number): Promise<DatabaseCredentials>;
   /**
@@ -152,7 +155,7 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
     deleteBackup: async (id, backupId) => {
       await http.request("DELETE", item(id, "backups", backupId));
     },
-    restoreBackup: (id, backupId) => action(item(id, "backups", backupId, "restore")),
+    restoreBackup: (id, backupId, options) => action(item(id, "backups", backupId, "restore"), { ...options }),
     getCredentials: async (id) =>
       ({ ...asRecord(await http.request("GET", item(id, "credentials"))) }) as unknown as DatabaseCredentials,
     resetCredentials: (id) => action(item(id, "credentials", "reset"), { idempotent: true }),

@@ -109,12 +109,18 @@ export interface GetDatabaseBackupsArgs {
   engine: EngineType;
   /** Id of the database (a database's `instanceId` or `id`). */
   databaseId: number | string;
+  /** Only backups of this type: "auto" (the daily ones) or "snapshot". */
+  type?: "auto" | "snapshot";
+  /** Only the backup with this label (snapshot labels are unique per database). */
+  label?: string;
 }
 
 /** Result of {@link getDatabaseBackups}. */
 export interface GetDatabaseBackupsResult {
-  /** The database's backups, automatic and snapshot, in the order the API lists them. */
+  /** The database's backups (those matching `type` and `label`), in the order the API lists them. */
   backups: DatabaseBackupResult[];
+  /** The newest of `backups` by `created` (e.g. the latest automatic backup); undefined when there is none. */
+  latest?: DatabaseBackupResult;
 }
 
 /**
@@ -130,16 +136,31 @@ export async function getDatabaseBackups(args: GetDatabaseBackupsArgs): Promise<
     throw new Error(
       `getDatabaseBackups: databaseId must be a positive integer id, got ${JSON.stringify(args.databaseId)}`,
     );
-  const backups = await lookupClient()
-    .database(engine as EngineType)
-    .listBackups(id);
-  return { backups: backups.map(backupResult) };
+  if (args.type !== undefined && args.type !== "auto" && args.type !== "snapshot")
+    throw new Error(`getDatabaseBackups: type must be "auto" or "snapshot", got ${JSON.stringify(args.type)}`);
+  const backups = (
+    await lookupClient()
+      .database(engine as EngineType)
+      .listBackups(id)
+  )
+    .filter(
+      (b) => (args.type === undefined || b.type === args.type) && (args.label === undefined || b.label === args.label),
+    )
+    .map(backupResult);
+  // API times share one format (ISO 8601 without a zone), so they order as text.
+  const latest = backups.reduce<DatabaseBackupResult | undefined>(
+    (acc, b) => (acc === undefined || b.created > acc.created ? b : acc),
+    undefined,
+  );
+  return latest ? { backups, latest } : { backups };
 }
 
 /** {@link getDatabaseBackups} taking Outputs, e.g. `{ engine: db.engineType, databaseId: db.instanceId }`. */
 export function getDatabaseBackupsOutput(args: {
   engine: pulumi.Input<EngineType> | pulumi.Output<string>;
   databaseId: pulumi.Input<number | string>;
+  type?: pulumi.Input<"auto" | "snapshot">;
+  label?: pulumi.Input<string>;
 }): pulumi.Output<GetDatabaseBackupsResult> {
   return pulumi.output(args).apply((a) => getDatabaseBackups(a as GetDatabaseBackupsArgs));
 }

@@ -1,8 +1,8 @@
 /**
- * What `MysqlDatabase` and `PostgresqlDatabase` share: their arguments, the provider (create,
- * adoption, read, update, delete) parameterised by engine, and the resource class. The input rules,
- * the state shape and the converging of an existing database live in database-inputs.ts,
- * database-state.ts and database-converge.ts.
+ * What `MysqlDatabase` and `PostgresqlDatabase` share: the provider (create, adoption, read,
+ * update, delete) parameterised by engine, and the resource class. Their arguments are in
+ * database-args.ts; the input rules, the state shape, the converging of an existing database and
+ * restores live in database-inputs.ts, database-state.ts, database-converge.ts and database-restore.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateDatabaseRequest, Database, EngineType } from "../client/index.js";
@@ -23,56 +23,17 @@ import { converge } from "./database-converge.js";
 import { DATABASE_FIELDS } from "./database-fields.js";
 import { inputNames, outputKeys, passedInputs, secretOutputs, toApi } from "./fields.js";
 import { checkDatabase, DIFF } from "./database-inputs.js";
+import { diffRestore, performRestore, wantsRestore, type RestoreRecord } from "./database-restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import { remember } from "./program-args.js";
+import { storedProvider } from "./stored-provider.js";
+import type { DatabaseArgsBase } from "./database-args.js";
 import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
-import { PROVISIONING, QUICK, timeoutMs, waitFor, type Timeouts } from "./wait.js";
+import { PROVISIONING, QUICK, timeoutMs, waitFor } from "./wait.js";
 
-/** Maintenance window for automatic OS patching, in UTC. */
-export interface MaintenanceWindowArgs {
-  /** "weekly" or "monthly"; any string compiles (a window kept in a `const` widens it), `check` refuses others. */
-  frequency: pulumi.Input<"weekly" | "monthly" | (string & {})>;
-  /** Length of the window in hours, 1..3. */
-  duration: pulumi.Input<number>;
-  /** Start hour, 0..23 (UTC). */
-  hourOfDay: pulumi.Input<number>;
-  /** Day, 1..7 with 1 = Monday. */
-  dayOfWeek: pulumi.Input<number>;
-  /** Week of the month, 1..4: required for monthly, left out for weekly. */
-  weekOfMonth?: pulumi.Input<number>;
-}
-
-/** Arguments both database resources accept. */
-export interface DatabaseArgsBase {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account; changed in place. */
-  label: pulumi.Input<string>;
-  /** Region id with status ok and the "Managed Databases" capability; changing it replaces the database. */
-  region: pulumi.Input<string>;
-  /** Compute instance type of the nodes; changing it resizes in place (only to a type with more disk). */
-  type: pulumi.Input<string>;
-  /** Engine id `<engine>/<version>` from the catalogue (see `getDatabaseEngines`); changing it replaces the database. */
-  engineId: pulumi.Input<string>;
-  /** 1 (single node) or 3 (primary and two replicas), `check` refuses others; default 1; changing it replaces the database. */
-  clusterSize?: pulumi.Input<number>;
-  /** Encrypt the disks; default false; changing it replaces the database. */
-  encrypted?: pulumi.Input<boolean>;
-  /** Require SSL to connect; default true; changing it replaces the database. */
-  sslConnection?: pulumi.Input<boolean>;
-  /** IPv4 addresses or CIDR ranges allowed to connect; default [] (no access); updated in place. */
-  allowList?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Maintenance window; the API's default window is kept when left out. */
-  updates?: pulumi.Input<MaintenanceWindowArgs>;
-  /** Any text; changing it resets the root password and waits for the new one. */
-  credentialsRotation?: pulumi.Input<string>;
-  /** Any text; changing it applies OS patches now and waits until the database is active again. */
-  patchNow?: pulumi.Input<string>;
-  /** Id of an existing database of this engine to take under management instead of creating one. */
-  adoptId?: pulumi.Input<number | string>;
-  /** Time limits; defaults create 45m, update 45m, delete 30m. */
-  timeouts?: pulumi.Input<Timeouts>;
-}
+export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } from "./database-args.js";
 
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
@@ -143,7 +104,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     configure,
 
     async check(olds: Bag, news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news);
+      const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
@@ -169,6 +130,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async diff(id: string, olds: Bag, news: Bag) {
       const result = noteReplacement(engine, news, computeDiff(olds, news, DIFF));
+      await diffRestore(engine, id, olds, news, result.replaces ?? []);
       if (result.deleteBeforeReplace)
         warn(
           `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +
@@ -179,7 +141,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async create(news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news);
+      const { rules, inputs } = checkDatabase(engine, news, true);
       assertValid(`${engine} database`, rules.failures);
       if (adopts(engine, inputs)) return adopt(engine, inputs);
       return takeOver(engine, await createOrClaim(engine, inputs), inputs);
@@ -210,15 +172,28 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         db.status === "provisioning"
           ? timeoutMs(news.timeouts, "create", DATABASE_TIMEOUTS_MS.create)
           : timeoutMs(news.timeouts, "update", DATABASE_TIMEOUTS_MS.update);
-      // Trigger values (credentialsRotation, patchNow) whose action was sent, and the last read.
+      // Trigger values (credentialsRotation, patchNow, restore) whose action was sent, and the last read.
       const applied: Bag = {};
       let last = db;
+      const seen = (d: Database): void => void (last = d);
+      // The state keeps the last restore and credentials reset performed, whatever the program says now.
+      const carried = {
+        ...news,
+        restore: olds.restore,
+        lastRestore: olds.lastRestore,
+        lastCredentialsReset: olds.lastCredentialsReset,
+      };
       try {
-        return { outs: await converge(engine, db, olds, news, limit, (d) => (last = d), applied) };
+        // First: a degraded or failed database is restored before anything waits for it to be active.
+        const start = wantsRestore(olds, news)
+          ? await performRestore(engine, api, db, olds, news, limit, seen, applied)
+          : db;
+        return { outs: await converge(engine, start, olds, carried, limit, seen, applied) };
       } catch (err) {
-        // Recorded as far as it went, so the next `up` neither rotates again nor keeps the old password.
+        // Recorded as far as it went, so the next `up` neither rotates nor restores again, nor keeps the old password.
         const reached = {
-          ...news,
+          ...carried,
+          ...applied,
           credentialsRotation: applied.credentialsRotation ?? olds.credentialsRotation,
           patchNow: applied.patchNow ?? olds.patchNow,
         };
@@ -303,6 +278,11 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
   declare public readonly rootUsername: pulumi.Output<string>;
   /** Root password (secret); changes when `credentialsRotation` changes. */
   declare public readonly rootPassword: pulumi.Output<string>;
+  /**
+   * The last restore this stack performed: the backup (`backupId`, `label`, `type`, `created`) and
+   * `restoredAt`; undefined when none.
+   */
+  declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
   /** Base64 SSL CA certificate (secret). */
   declare public readonly caCertificate: pulumi.Output<string>;
   /**
@@ -322,7 +302,7 @@ export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
     engine: EngineType,
   ) {
     super(
-      provider,
+      storedProvider(provider),
       name,
       {
         ...args,

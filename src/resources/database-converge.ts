@@ -12,6 +12,7 @@ import {
 } from "../client/index.js";
 import { client } from "./context.js";
 import { DATABASE_FIELDS } from "./database-fields.js";
+import { resetRecord } from "./database-restore.js";
 import { fetchSecrets, stateOf } from "./database-state.js";
 import { fromApi, updateRequest } from "./fields.js";
 import type { Bag } from "./validate.js";
@@ -19,8 +20,9 @@ import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from ".
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
-  'its status is "failed", from which it does not recover. Replace it with `pulumi up --replace <urn>`, ' +
-  "or remove it with `pulumi destroy --target <urn>` and run `pulumi up` again";
+  'its status is "failed", from which it does not recover by itself. Restore it from a backup (the `restore` ' +
+  "argument, docs/resources.md), replace it with `pulumi up --replace <urn>`, or remove it with " +
+  "`pulumi destroy --target <urn>` and run `pulumi up` again";
 
 /**
  * Statuses a database does not leave for `active` by itself, with the way out. A wait for
@@ -31,7 +33,8 @@ const STUCK_HINTS: Record<string, string> = {
   failed: FAILED_HINT,
   degraded:
     'its status is "degraded" (a node is unhealthy), which the API does not update and which does not ' +
-    "turn active by itself. Restore it from a backup or replace it with `pulumi up --replace <urn>`, " +
+    "turn active by itself. Restore it from a backup (the `restore` argument) or replace it with " +
+    "`pulumi up --replace <urn>`, " +
     'or run `pulumi up` again once it reads "active"',
   suspended:
     'its status is "suspended", which the API does not update and which does not turn active by itself. ' +
@@ -120,8 +123,11 @@ export async function converge(
       () => api.getCredentials(id),
       limitMs,
     );
+    // Read before the reset: every backup listed now predates it, and restoring one fails the cluster.
+    const record = await resetRecord(api, id);
     await api.resetCredentials(id);
     applied.credentialsRotation = news.credentialsRotation;
+    applied.lastCredentialsReset = record;
     await waitFor({
       what: `the new root password of ${engine} database ${id} (credentialsRotation)`,
       poll: async () => {
@@ -167,7 +173,7 @@ export async function converge(
     () => fetchSecrets(api, id),
     limitMs,
   );
-  return stateOf(engine, db, news, secrets);
+  return stateOf(engine, db, { ...news, ...applied }, secrets);
 }
 
 /** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */

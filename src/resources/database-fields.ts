@@ -3,6 +3,7 @@
  * and the codec of the maintenance window they share with the look-ups.
  */
 import type { Database, MaintenanceWindow } from "../client/index.js";
+import { normaliseRestore } from "./database-restore.js";
 import type { FieldTable } from "./fields.js";
 import {
   databaseLabelRule,
@@ -147,6 +148,14 @@ export const DATABASE_FIELDS = {
     change: "trigger",
     type: "string",
   },
+  restore: {
+    description:
+      "Restore from one of the database's backups (replaces all its data); a new backupId or trigger restores again.",
+    change: "trigger",
+    type: { ref: "DatabaseRestore" },
+    ifSet: true,
+    normalise: normaliseRestore,
+  },
   adoptId: {
     description: "Id of an existing database of this engine to take under management instead of creating one.",
     change: "ignored",
@@ -201,5 +210,10 @@ export const DATABASE_FIELDS = {
     change: "output",
     type: "string",
     secret: true,
+  },
+  lastRestore: {
+    description: "The last restore this stack performed: the backup and restoredAt; undefined when none.",
+    change: "output",
+    type: { ref: "RestoreRecord" },
   },
 } satisfies FieldTable<Database>;

@@ -9,6 +9,7 @@ import { DATABASE_FIELDS } from "./database-fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "./fields.js";
 import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "./validate.js";
 import { timeoutsCheck } from "./wait.js";
+import { restoreRule } from "./database-restore.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
@@ -53,12 +54,17 @@ const updates: FieldCheck = (rules, news, inputs) => {
   if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
 };
 
-/** Runs every input rule (check, and create again before its first call). Returns inputs with defaults filled. */
-export function checkDatabase(engine: EngineType, news: Bag): { rules: Rules; inputs: Bag } {
+/**
+ * Runs every input rule (check, and create again before its first call). Returns inputs with
+ * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
+ */
+export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
     replicationType: replication(engine),
     allowList,
     updates,
+    // Whether a restore can apply depends on whether the database exists yet.
+    restore: (rules) => restoreRule(rules, news, creating),
     timeouts: timeoutsCheck,
   });
   if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)

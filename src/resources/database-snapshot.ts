@@ -20,6 +20,7 @@ import {
 } from "./fields.js";
 import lazy from "../providers/database-snapshot.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./snapshot-requests.js";
+import { storedProvider } from "./stored-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { SNAPSHOT_FIELDS } from "./snapshot-fields.js";
 import { Rules, UNKNOWN, type Bag } from "./validate.js";
@@ -310,7 +311,7 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       {
         ...args,

@@ -51,6 +51,9 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
   return compact({
     setInputs: setInputsOf(inputs, DIFF.ifSet!),
     ...stateFields(DATABASE_FIELDS, db, inputs, engine),
+    // Written by the provider, never by the program: the last restore and credentials reset it performed.
+    lastRestore: inputs.lastRestore,
+    lastCredentialsReset: inputs.lastCredentialsReset,
     // The API leaves replication out on some answers: the inputs, then the API's default, stand in.
     replicationType: db.replication_type ?? (inputs.replicationType as string | undefined) ?? "none",
     replicationCommitType:

@@ -27,6 +27,7 @@ import { SUBNET_FIELDS } from "./network-fields.js";
 import { client, configure } from "./context.js";
 import { readAdopted, unlessNotFound } from "./errors.js";
 import lazy from "../providers/vpc-subnet.js";
+import { storedProvider } from "./stored-provider.js";
 import { argsBehind, programFailuresInput, takeProgramFailures, type ProgramFailure } from "./program-args.js";
 import { claimInterruptedCreate } from "./label-claim.js";
 import {
@@ -224,7 +225,7 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       {
         ...args,

@@ -20,6 +20,7 @@ import {
 import { configure, client } from "./context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
 import lazy from "../providers/vpc.js";
+import { storedProvider } from "./stored-provider.js";
 import { remember } from "./program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "./label-claim.js";
 import { deleteVpc, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "./network-common.js";
@@ -285,7 +286,7 @@ export class Vpc extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      lazy,
+      storedProvider(lazy),
       name,
       { ...args, ...passedInputs(VPC_FIELDS, args), ...outputKeys(VPC_FIELDS) },
       opts,

@@ -87,8 +87,20 @@ export const FUNCTIONS: Record<string, FunctionDecl> = {
     inputs: {
       engine: arg('Engine of the database, "mysql" or "postgresql" (a database\'s engineType).', "string", true),
       databaseId: arg("Id of the database (a database's instanceId).", "integer", true),
+      type: arg('Keep only backups of this type, "auto" (the daily ones) or "snapshot".'),
+      label: arg("Keep only the backup with this label."),
     },
-    outputs: { backups: list("The backups, in the order the API lists them.", "DatabaseBackupResult") },
+    outputs: {
+      backups: list(
+        "The backups (those matching type and label), in the order the API lists them.",
+        "DatabaseBackupResult",
+      ),
+      latest: {
+        description: "The newest of backups by created; left out when there is none.",
+        change: "output",
+        type: { ref: "DatabaseBackupResult" },
+      },
+    },
   },
   getVpcs: {
     description: "Lists the account's VPCs with their subnets.",

@@ -12,8 +12,10 @@ import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import {
   DATABASE_HOSTS,
+  DATABASE_RESTORE,
   MAINTENANCE_WINDOW,
   REGION_RESOLVERS,
+  RESTORE_RECORD,
   SUBNET_COMPUTE,
   SUBNET_COMPUTE_INTERFACE,
   TIMEOUTS,
@@ -66,6 +68,8 @@ const OBJECT_TYPES: Record<string, [string, FieldFacts]> = {
   VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC],
   VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
   DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
+  DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
+  RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],

@@ -23,6 +23,24 @@ export const MAINTENANCE_WINDOW: FieldFacts = {
   weekOfMonth: whole("Week of the month, 1..4: required for monthly, left out for weekly."),
 };
 
+/** The `restore` input of a database. */
+export const DATABASE_RESTORE: FieldFacts = {
+  backupId: {
+    ...whole("Id of a backup of this database, automatic or snapshot (see getDatabaseBackups)."),
+    required: true,
+  },
+  trigger: text("Any text; changing it restores the same backup again."),
+};
+
+/** The last restore a database's stack performed (its `lastRestore` output). */
+export const RESTORE_RECORD: FieldFacts = {
+  backupId: { ...whole("Id of the backup restored."), required: true },
+  label: { ...text("The backup's label."), required: true },
+  type: { ...text('The backup\'s type, "auto" or "snapshot".'), required: true },
+  created: { ...text("When the backup was taken (the API's time)."), required: true },
+  restoredAt: { ...text("When the restore was accepted."), required: true },
+};
+
 /** An inline subnet of a VPC, as the arguments list it. */
 export const VPC_SUBNET_SPEC: FieldFacts = {
   label: { ...text("1..64 ASCII letters, digits and hyphens, unique within the VPC."), required: true },

@@ -139,7 +139,7 @@ test("mysql-app: a three-node MySQL open to one subnet, a snapshot, connection d
   await previewThenDestroy("mysql-app", 5);
 }, 300_000);
 
-test("postgres-ops: adopts a database, rotates credentials and patches by config, destroys both", async () => {
+test("postgres-ops: adopts a database, rotates credentials, patches and restores by config, destroys both", async () => {
   // The database to adopt, made outside Pulumi under another label and allow list, bigger than the
   // example's default type and encrypted: the example reads both from the database.
   const legacy = await api<ApiDatabase>(emulator, "POST", "/databases/postgresql/instances", {
@@ -188,6 +188,30 @@ test("postgres-ops: adopts a database, rotates credentials and patches by config
       `/v4/databases/postgresql/instances/${clusterId}/patch`,
     ]),
   );
+
+  // A restore from a snapshot chosen by its label in the stack configuration: one restore request.
+  const backups = `/databases/postgresql/instances/${clusterId}/backups`;
+  await api(emulator, "POST", backups, { label: "beforeupgrade" });
+  await emulator.control.advanceClock(300);
+  const snapshot = (await list<{ id: number; label: string }>(emulator, backups)).find(
+    (b) => b.label === "beforeupgrade",
+  )!;
+  await emulator.control.clearRequests();
+  const restore = only(
+    await runExample(
+      "postgres-ops",
+      ["up"],
+      [
+        ...["--config", "postgres-ops:credentialsRotation=2025-q2", "--config", "postgres-ops:patchRound=2025-02"],
+        ...["--config", "postgres-ops:restoreFrom=beforeupgrade"],
+      ],
+    ),
+  );
+  expect(restore.summary).toEqual({ update: 1, same: 2 });
+  const restores = (await emulator.control.requests()).filter(
+    (r) => r.method === "POST" && r.path.endsWith("/restore"),
+  );
+  expect(restores.map((r) => [r.path, r.status])).toEqual([[`/v4${backups}/${snapshot.id}/restore`, 200]]);
 
   // The adopted database is managed like the other: destroy deletes it too.
   await previewThenDestroy("postgres-ops", 3);

@@ -308,6 +308,39 @@ describe("backups", () => {
     expect((await call("DELETE", `${base("mysql")}/${id}`)).status).toBe(200);
   });
 
+  test.each(["mysql", "postgresql"] as const)(
+    "%s: a degraded or failed database is restored to active; a second restore is refused while one runs",
+    async (engine) => {
+      const id = await active(engine);
+      await em().control.advanceClock(86400);
+      const [auto] = await backups(engine, id);
+      expect(auto.type).toBe("auto");
+      for (const status of ["degraded", "failed"]) {
+        await em().control.setStatus(engine, id, status);
+        const restore = `${base(engine)}/${id}/backups/${auto.id}/restore`;
+        expect((await call("POST", restore)).status).toBe(200);
+        expect((await get(engine, id)).body.status).toBe("restoring");
+        const again = await call("POST", restore);
+        expect(again.status).toBe(400);
+        expect(JSON.stringify(again.body)).toContain("please wait until the restore is complete");
+        await em().control.advanceClock(300);
+        expect((await get(engine, id)).body.status).toBe("active");
+      }
+    },
+  );
+
+  test("a backup taken after a credentials reset restores to active", async () => {
+    const id = await active("mysql");
+    await call("POST", `${base("mysql")}/${id}/credentials/reset`);
+    await em().control.advanceClock(30);
+    await call("POST", `${base("mysql")}/${id}/backups`, { body: { label: "after" } });
+    await em().control.advanceClock(300);
+    const [backup] = await backups("mysql", id);
+    await call("POST", `${base("mysql")}/${id}/backups/${backup.id}/restore`);
+    await em().control.advanceClock(300);
+    expect((await get("mysql", id)).body.status).toBe("active");
+  });
+
   test("a backup of another database is 404", async () => {
     const a = await active("mysql", { label: "aaa" });
     const b = await active("mysql", { label: "bbb" });

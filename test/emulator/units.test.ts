@@ -47,6 +47,6 @@ test.each(["65536", "-1", "80.5", "abc", "", "1e3", "0x50"])("--port %j is a usa
 });
 
 test("--port accepts 0 and 65535", () => {
-  expect(parseEmulatorArgs(["--port", "65535"]).port).toBe(65535);
-  expect(parseEmulatorArgs(["--port=0"]).port).toBe(0);
+  expect(parseEmulatorArgs(["--port", "65535"])).toMatchObject({ port: 65535 });
+  expect(parseEmulatorArgs(["--port=0"])).toMatchObject({ port: 0 });
 });

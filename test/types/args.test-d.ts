@@ -72,6 +72,28 @@ export function ordinaryPrograms(): void {
   // Backups listed by a look-up, from the database's outputs or from plain values.
   cloud.getDatabaseBackupsOutput({ engine: db.engineType, databaseId: db.instanceId });
   void cloud.getDatabaseBackups({ engine: "postgresql", databaseId: "42" }).then((r) => r.backups[0]?.created);
+
+  // A restore from the latest automatic backup found by a look-up, or from a backup id in config.
+  const latest = cloud.getDatabaseBackupsOutput({
+    engine: "mysql",
+    databaseId: config.requireNumber("ordersId"),
+    type: "auto",
+  });
+  new cloud.MysqlDatabase("restored", {
+    label: "restored-db",
+    region: "us-east",
+    type: "g6-nanode-1",
+    engineId: "mysql/8.0.30",
+    restore: { backupId: latest.apply((r) => r.latest!.id), trigger: config.get("restoreRound") },
+  });
+  new cloud.PostgresqlDatabase("restored-pg", {
+    label: "restored-pg",
+    region: "us-east",
+    type: "g6-nanode-1",
+    engineId: "postgresql/14.6",
+    restore: { backupId: config.requireNumber("backupId") },
+  });
+  db.lastRestore.apply((r) => r?.restoredAt);
 }
 
 export function wrongPrograms(): void {
@@ -124,4 +146,11 @@ export function wrongPrograms(): void {
   void cloud.getDatabaseBackups({ engine: "mssql", databaseId: 1 });
   // @ts-expect-error: the look-up needs the database id.
   void cloud.getDatabaseBackups({ engine: "mysql" });
+  // @ts-expect-error: backups are "auto" or "snapshot".
+  void cloud.getDatabaseBackups({ engine: "mysql", databaseId: 1, type: "daily" });
+
+  // @ts-expect-error: a restore names its backup.
+  new cloud.MysqlDatabase("o", { ...base, restore: { trigger: "again" } });
+  // @ts-expect-error: a backup id is a number.
+  new cloud.MysqlDatabase("p", { ...base, restore: { backupId: "latest" } });
 }
