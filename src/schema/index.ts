@@ -10,18 +10,7 @@ import type { Field, FieldFacts, FieldType } from "../resources/fields.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
-import {
-  DATABASE_HOSTS,
-  DATABASE_RESTORE,
-  MAINTENANCE_WINDOW,
-  REGION_RESOLVERS,
-  RESTORE_RECORD,
-  SUBNET_COMPUTE,
-  SUBNET_COMPUTE_INTERFACE,
-  TIMEOUTS,
-  VPC_INLINE_SUBNET,
-  VPC_SUBNET_SPEC,
-} from "./types.js";
+import { SHARED_TYPES } from "./types.js";
 
 /** The package name, and the module of every token: `cloudplatform:index:<Name>`. */
 export const PACKAGE = "cloudplatform";
@@ -61,20 +50,8 @@ export const RESOURCES: { name: string; description: string; table: FieldFacts; 
   },
 ];
 
-/** The shared object types, by schema name, each with what it is. */
-const OBJECT_TYPES: Record<string, [string, FieldFacts]> = {
-  Timeouts: ['Per-operation time limits, e.g. { create: "45m" }.', TIMEOUTS],
-  MaintenanceWindow: ["A maintenance window for OS patching, in UTC.", MAINTENANCE_WINDOW],
-  VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC],
-  VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
-  DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
-  DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
-  RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
-  SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
-  SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
-  RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
-  ...RESULT_TYPES,
-};
+/** The shared object types and the look-ups' result types, by schema name, each with what it is. */
+const OBJECT_TYPES: Record<string, [string, FieldFacts]> = { ...SHARED_TYPES, ...RESULT_TYPES };
 
 function typeOf(type: FieldType): SchemaProperty {
   if (type === "id") return { type: "integer" };

@@ -1,6 +1,7 @@
 /**
- * The object types the resources and look-ups share, as field tables: what the package schema
- * declares under `types`. Look-up results are the tables of functions/results.ts.
+ * The object types the resources and look-ups share, as field tables, and SHARED_TYPES naming each
+ * for the package schema's `types`: a field of `type: { ref: "Name" }` needs its object here only.
+ * Look-up results are the tables of functions/results.ts.
  */
 import type { FieldFacts } from "../resources/fields.js";
 
@@ -81,4 +82,18 @@ export const SUBNET_COMPUTE_INTERFACE: FieldFacts = {
 export const REGION_RESOLVERS: FieldFacts = {
   ipv4: { description: "IPv4 resolvers.", change: "update", type: { array: "string" }, required: true },
   ipv6: { description: "IPv6 resolvers.", change: "update", type: { array: "string" }, required: true },
+};
+
+/** The shared object types, by schema name, each with what it is (look-up results apart). */
+export const SHARED_TYPES: Record<string, [string, FieldFacts]> = {
+  Timeouts: ['Per-operation time limits, e.g. { create: "45m" }.', TIMEOUTS],
+  MaintenanceWindow: ["A maintenance window for OS patching, in UTC.", MAINTENANCE_WINDOW],
+  VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC],
+  VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
+  DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
+  DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
+  RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
+  SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
+  SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
+  RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
 };
