@@ -91,7 +91,14 @@ export interface DatabaseArgsBase {
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
 const DELETABLE = ["active", "failed", "degraded"];
-const SECRET_OUTPUTS = ["rootUsername", "rootPassword", "caCertificate", "connectionUri", "secondaryConnectionUri"];
+/** Outputs that hold credentials: secret in the state and in every program that reads them. */
+export const SECRET_OUTPUTS = [
+  "rootUsername",
+  "rootPassword",
+  "caCertificate",
+  "connectionUri",
+  "secondaryConnectionUri",
+];
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const req: CreateDatabaseRequest = {
     label: inputs.label as string,

@@ -11,7 +11,16 @@ import {
   type DatabaseEngineApi,
   type EngineType,
 } from "../client/index.js";
-import { adopts, assertValid, compact, computeDiff, idOutput, noteReplacement, TOKEN_MODULE } from "./common.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  idOutput,
+  noteReplacement,
+  TOKEN_MODULE,
+  type DiffSpec,
+} from "./common.js";
 import { client, configure, warn } from "./context.js";
 import { stuckReason } from "./database-converge.js";
 import { isNotFound, readAdopted, unlessNotFound } from "./errors.js";
@@ -190,6 +199,16 @@ async function fullDatabase(
   return { engine: old.engine, instanceId: old.instanceId, count: snapshots.length };
 }
 
+/** How each input takes part in diff; the plugin names the changed fields from it. */
+export const DIFF: DiffSpec = {
+  replace: ["engine", "instanceId", "label", "target"],
+  update: ["timeouts"],
+  // Writing out the API's default must not replace (delete) an existing snapshot.
+  normalise: { target: (v) => v ?? "primary" },
+  // Labels are unique per database: a replacement of the same label must follow the delete.
+  collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
+};
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
@@ -212,14 +231,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(id: string, olds: Bag, news: Bag) {
-    const result = computeDiff(olds, news, {
-      replace: ["engine", "instanceId", "label", "target"],
-      update: ["timeouts"],
-      // Writing out the API's default must not replace (delete) an existing snapshot.
-      normalise: { target: (v) => v ?? "primary" },
-      // Labels are unique per database: a replacement of the same label must follow the delete.
-      collides: (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
-    });
+    const result = computeDiff(olds, news, DIFF);
     // Create-before-delete keeps a backup until its successor exists; give that up only when the
     // successor could not be made otherwise. The list is read only for a replacement still planned
     // create-first, so an unchanged snapshot costs no API call.
@@ -354,7 +366,7 @@ async function existingDatabase(engine: EngineType, instanceId: number): Promise
  * `target: "secondary"` for a database this program declares with one node, which has no secondary:
  * the API would refuse the snapshot only in `up`.
  */
-function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
+export function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
   const db = argsBehind(args.instanceId);
   if (args.target !== "secondary" || !db || (db.clusterSize ?? 1) !== 1) return [];
   return [

@@ -250,8 +250,8 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
 }
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = {
+/** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
+export const DIFF: DiffSpec = {
   replace: ["region"],
   update: ["label", "description", "subnets", "timeouts"],
   // The API keeps a description the program does not set; it is compared only when set.
