@@ -22,8 +22,8 @@ export function configBag(args: Bag, variables: ReadonlyMap<string, string> = ne
   return {
     get(key: string): string | undefined {
       const short = key.startsWith(`${PACKAGE}:`) ? key.slice(PACKAGE.length + 1) : key;
-      const value = args[short] ?? variables.get(`${PACKAGE}:config:${short}`);
-      return typeof value === "string" && value !== "" ? value : undefined;
+      const set = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+      return set(args[short]) ?? set(variables.get(`${PACKAGE}:config:${short}`));
     },
   };
 }

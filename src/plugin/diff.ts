@@ -43,7 +43,8 @@ export function diffResponse(
   for (const field of changed) {
     const entry = new provproto.PropertyDiff();
     entry.setKind(kindOf(olds[field], news[field], replaces.includes(field)));
-    entry.setInputdiff(true);
+    // Old state against new inputs, as the modules compare them.
+    entry.setInputdiff(false);
     detailed.set(field, entry);
   }
   return resp;
