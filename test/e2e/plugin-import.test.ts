@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { MysqlDatabase as DynamicMysqlDatabase } from "../../src/resources/mysql-database";
 import { MysqlDatabase, PostgresqlDatabase, Vpc } from "../../src/sdk";
 import { enginePath } from "../support/pulumi";
-import { pluginEnv } from "../support/plugin";
+import { pluginEnv, withInlineLanguageHost } from "../support/plugin";
 import type { TestStack } from "../support/pulumi";
 import { api, list, useE2e } from "./helpers";
 
@@ -79,25 +79,29 @@ test("pulumi import adopts one object by id and a bulk file adopts more, with ze
   }, pluginEnv());
   await e2e.emulator.control.clearRequests();
 
-  const out = await pulumiCli(testStack, [
-    "import",
-    "cloudplatform:index:MysqlDatabase",
-    "orders",
-    String(orders.id),
-    "--yes",
-    "--protect=false",
-    "--generate-code=false",
-    "--non-interactive",
-  ]);
+  const out = await withInlineLanguageHost(testStack.workDir, () =>
+    pulumiCli(testStack, [
+      "import",
+      "cloudplatform:index:MysqlDatabase",
+      "orders",
+      String(orders.id),
+      "--yes",
+      "--protect=false",
+      "--generate-code=false",
+      "--non-interactive",
+    ]),
+  );
   expect(out).toMatch(/1 imported/);
-  await testStack.stack.import({
-    resources: [
-      { type: "cloudplatform:index:PostgresqlDatabase", name: "analytics", id: String(analytics.id) },
-      { type: "cloudplatform:index:Vpc", name: "network", id: String(network.id) },
-    ],
-    protect: false,
-    generateCode: false,
-  });
+  await withInlineLanguageHost(testStack.workDir, () =>
+    testStack.stack.import({
+      resources: [
+        { type: "cloudplatform:index:PostgresqlDatabase", name: "analytics", id: String(analytics.id) },
+        { type: "cloudplatform:index:Vpc", name: "network", id: String(network.id) },
+      ],
+      protect: false,
+      generateCode: false,
+    }),
+  );
   expect(await writes()).toEqual([]);
 
   const state = (await testStack.stack.exportStack()).deployment as {
@@ -129,7 +133,7 @@ test("a stack moves a database from the dynamic resource to the plugin's: adoptI
     new DynamicMysqlDatabase("orders", { ...ordersArgs, label: "moving-orders" });
   }, pluginEnv());
   await dynamicStack.stack.up({ color: "never" });
-  const [db] = await list<Created>(e2e.emulator, "/databases/instances");
+  const db = (await list<Created>(e2e.emulator, "/databases/instances")).find((d) => d.label === "moving-orders");
   const dynamicUrn = (
     (await dynamicStack.stack.exportStack()).deployment as { resources: { urn: string; type: string }[] }
   ).resources.find((r) => r.type.endsWith("MysqlDatabase"))!.urn;
@@ -141,17 +145,17 @@ test("a stack moves a database from the dynamic resource to the plugin's: adoptI
     new MysqlDatabase("orders-plugin", { ...ordersArgs, label: "moving-orders", adoptId: db!.id });
   };
   const adopt = await dynamicStack.stack.up({ color: "never" });
-  expect(adopt.summary.resourceChanges).toMatchObject({ create: 2 });
+  expect(adopt.summary.resourceChanges).toEqual({ same: 2, create: 1 });
   // ...which then leaves the state without touching the database.
   await pulumiCli(dynamicStack, ["state", "delete", dynamicUrn, "--yes", "--non-interactive"]);
   dynamicStack.stack.workspace.program = async () => {
     new MysqlDatabase("orders-plugin", { ...ordersArgs, label: "moving-orders", adoptId: db!.id });
   };
-  // The next up only drops the dynamic-provider host nothing uses any more; the database is untouched.
+  // The next up only drops the default dynamic provider nothing uses any more; the database is untouched.
   const moved = await dynamicStack.stack.up({ color: "never" });
-  expect(moved.summary.resourceChanges).toEqual({ same: 3, delete: 1 });
+  expect(moved.summary.resourceChanges).toEqual({ same: 2 });
   expect(await writes()).toEqual([]);
-  expect((await dynamicStack.stack.preview({ color: "never" })).changeSummary).toEqual({ same: 3 });
+  expect((await dynamicStack.stack.preview({ color: "never" })).changeSummary).toEqual({ same: 2 });
   const types = ((await dynamicStack.stack.exportStack()).deployment as { resources: { type: string }[] }).resources
     .map((r) => r.type)
     .filter((t) => t.includes("MysqlDatabase"));

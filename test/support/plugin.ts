@@ -2,9 +2,17 @@
  * The provider plugin as the engine finds it: `pulumi-resource-cloudplatform` on PATH (an ambient
  * plugin), pointing at the build in dist/ that `npm run build` makes. Fails, never skips, without it.
  */
-import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import * as grpc from "@grpc/grpc-js";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { LanguageRuntimeService } from "@pulumi/pulumi/proto/language_grpc_pb";
+
+/** The language host the Automation API serves for inline programs (internal to @pulumi/pulumi, so untyped). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { LanguageServer } = require("@pulumi/pulumi/automation/server") as {
+  LanguageServer: new (program: () => Promise<unknown>) => grpc.UntypedServiceImplementation;
+};
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -61,4 +69,34 @@ export function stepCollector(): { onEvent: (e: EngineEvent) => void; steps: Rec
       steps[name] = { op: m.op, diffs: m.diffs ?? [], detailed };
     },
   };
+}
+
+/**
+ * Runs `fn` while the project's `Pulumi.yaml` points the engine at an in-process language host.
+ * `pulumi import` asks the project's language host which packages the program needs before it
+ * imports anything; this machine has no `pulumi-language-nodejs` (docs/engine.md), so the host the
+ * Automation API serves for inline programs answers instead (runtime `client`, which the engine
+ * connects to by address). A machine with a regular Pulumi installation needs none of this.
+ */
+export async function withInlineLanguageHost<T>(workDir: string, fn: () => Promise<T>): Promise<T> {
+  const server = new grpc.Server();
+  server.addService(LanguageRuntimeService, new LanguageServer(async () => undefined));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  const file = path.join(workDir, "Pulumi.yaml");
+  const original = readFileSync(file, "utf8");
+  if (!/^runtime: nodejs$/m.test(original)) throw new Error(`unexpected runtime in ${file}:\n${original}`);
+  writeFileSync(
+    file,
+    original.replace(/^runtime: nodejs$/m, `runtime:\n  name: client\n  options:\n    address: 127.0.0.1:${port}`),
+  );
+  try {
+    return await fn();
+  } finally {
+    writeFileSync(file, original);
+    server.forceShutdown();
+  }
 }
