@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /**
- * `pulumi-resource-cloudplatform`: the provider plugin the engine starts. It serves the resource
+ * `pulumi-resource-cloudplatform` (bin/ of the package runs this): the provider plugin the engine starts. It serves the resource
  * provider protocol on a free port of 127.0.0.1 and prints the port, which is how the engine finds
  * it. The first argument is the engine's address: warnings of the resource modules go there.
  */

@@ -83,7 +83,7 @@ test("up, clean preview, an in-place change with a detailed diff, destroy: all t
   const preview = await stack.preview({ color: "never", onEvent: collect.onEvent });
   expect(preview.changeSummary).toEqual({ same: 3, update: 1 });
   expect(collect.steps.orders).toEqual({
-    op: "update",
+    ops: ["update"],
     diffs: ["label", "allowList"],
     detailed: { label: "update", allowList: "update" },
   });

@@ -16,12 +16,12 @@ const { LanguageServer } = require("@pulumi/pulumi/automation/server") as {
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 
-/** The built plugin entry point. */
-export const PLUGIN_MAIN = path.join(repoRoot, "dist", "plugin", "main.js");
+/** The package's plugin executable (it loads the build in dist/). */
+export const PLUGIN_MAIN = path.join(repoRoot, "bin", "pulumi-resource-cloudplatform");
 
 /** A directory holding only `pulumi-resource-cloudplatform`, linked to the build. */
 export function pluginBinDir(): string {
-  if (!existsSync(PLUGIN_MAIN))
+  if (!existsSync(path.join(repoRoot, "dist", "plugin", "main.js")))
     throw new Error("The plugin is not built at dist/plugin/main.js: run 'npm run build' first");
   const dir = path.join(repoRoot, ".state", "plugin-bin");
   const link = path.join(dir, "pulumi-resource-cloudplatform");
@@ -49,9 +49,12 @@ export function pluginEnv(extra: Record<string, string> = {}): Record<string, st
   };
 }
 
-/** The steps a preview or update announced, by resource name: operation, changed fields and their kinds. */
+/**
+ * What a preview or update announced for one resource: its operations in order (a replacement is
+ * several: create-replacement, replace, delete-replaced), the changed fields and their kinds.
+ */
 export interface Step {
-  op: string;
+  ops: string[];
   diffs: string[];
   detailed: Record<string, string>;
 }
@@ -66,7 +69,10 @@ export function stepCollector(): { onEvent: (e: EngineEvent) => void; steps: Rec
       if (!m || !m.type.startsWith("cloudplatform:")) return;
       const name = m.urn.split("::").pop()!;
       const detailed = Object.fromEntries(Object.entries(m.detailedDiff ?? {}).map(([k, v]) => [k, v.diffKind]));
-      steps[name] = { op: m.op, diffs: m.diffs ?? [], detailed };
+      const step = (steps[name] ??= { ops: [], diffs: [], detailed: {} });
+      step.ops.push(m.op);
+      for (const d of m.diffs ?? []) if (!step.diffs.includes(d)) step.diffs.push(d);
+      Object.assign(step.detailed, detailed);
     },
   };
 }
