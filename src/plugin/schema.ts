@@ -8,11 +8,15 @@ import { join } from "node:path";
 import { packageVersion } from "../client/config.js";
 import { PACKAGE } from "./token.js";
 
-/** Where the schema is looked for: the package root, seen from `src/plugin` or `dist/plugin`. */
-export const SCHEMA_PATH = join(__dirname, "..", "..", "schema.json");
+/**
+ * Where the schema is looked for: the package root, seen from `src/plugin` or `dist/plugin`, and
+ * beside the bundled plugin of the plugin archive.
+ */
+export const SCHEMA_PATHS = [join(__dirname, "..", "..", "schema.json"), join(__dirname, "schema.json")];
 
 /** The schema text. */
-export function readSchema(path = SCHEMA_PATH): string {
-  if (existsSync(path)) return readFileSync(path, "utf8");
+export function readSchema(paths: readonly string[] = SCHEMA_PATHS): string {
+  const found = paths.find((p) => existsSync(p));
+  if (found) return readFileSync(found, "utf8");
   return JSON.stringify({ name: PACKAGE, version: packageVersion() });
 }

@@ -6,13 +6,9 @@
  * moves a database from the dynamic `MysqlDatabase` to the plugin's (docs/plugin.md): adopt with
  * `adoptId`, `pulumi state delete` the dynamic entry, no write, clean preview.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { MysqlDatabase as DynamicMysqlDatabase } from "../../src/resources/mysql-database";
 import { MysqlDatabase, PostgresqlDatabase, Vpc } from "../../src/sdk";
-import { enginePath } from "../support/pulumi";
-import { pluginEnv, withInlineLanguageHost } from "../support/plugin";
-import type { TestStack } from "../support/pulumi";
+import { pluginCli as pulumiCli, pluginEnv, withInlineLanguageHost } from "../support/plugin";
 import { api, list, useE2e } from "./helpers";
 
 const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 1 }));
@@ -25,15 +21,6 @@ interface Created {
 /** The API calls since the log was cleared that were not reads. */
 async function writes(): Promise<string[]> {
   return (await e2e.emulator.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-}
-
-/** Runs the plain CLI in the stack's project, as a user types it. */
-async function pulumiCli(testStack: TestStack, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(enginePath(), [...args, "--stack", testStack.stack.name], {
-    cwd: testStack.workDir,
-    env: { ...process.env, ...testStack.stack.workspace.envVars },
-  });
-  return stdout;
 }
 
 /** Objects made through the API, active. */

@@ -6,7 +6,7 @@
  * change into a replacement, which the preview announces with the field that causes it.
  */
 import { Vpc } from "../../src/sdk";
-import { pluginEnv, stepCollector } from "../support/plugin";
+import { pluginCli as pulumiCli, pluginEnv, stepCollector } from "../support/plugin";
 import { api, failureText, list, useE2e } from "./helpers";
 
 const e2e = useE2e();
@@ -21,16 +21,15 @@ interface Shape {
   description: string;
   /** Declare the retained VPC. */
   retained: boolean;
-  /** Declare the protected VPC, and whether it is still protected. */
-  kept: "protected" | "unprotected" | "dropped";
+  /** Declare the protected VPC, or leave it out. */
+  kept: "protected" | "dropped";
 }
 
 function program(shape: Shape): () => Promise<void> {
   return async () => {
     const region = "us-east";
     const { description } = shape;
-    if (shape.kept !== "dropped")
-      new Vpc("kept", { label: "kept-net", region, description }, { protect: shape.kept === "protected" });
+    if (shape.kept !== "dropped") new Vpc("kept", { label: "kept-net", region, description }, { protect: true });
     if (shape.retained) new Vpc("retained", { label: "retained-net", region }, { retainOnDelete: true });
     new Vpc("ignoring", { label: "ignoring-net", region, description }, { ignoreChanges: ["description"] });
     new Vpc(
@@ -79,11 +78,11 @@ test("protect, retainOnDelete, ignoreChanges and replaceOnChanges behave as Pulu
   expect(dropped.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect(await vpcs()).toHaveProperty("retained-net");
 
-  // destroy is refused while a resource is protected; unprotected, it deletes what the stack manages.
-  expect(await failureText(stack.destroy({ color: "never" }))).toMatch(/protected/);
-  expect(Object.keys(await vpcs()).sort()).toEqual(["ignoring-net", "kept-net", "replacing-net", "retained-net"]);
-  stack.workspace.program = program({ description: "two", retained: false, kept: "unprotected" });
-  await stack.up({ color: "never" });
+  // destroy deletes the rest and fails on the protected VPC; unprotected, it goes too.
+  expect(await failureText(stack.destroy({ color: "never" }))).toMatch(/cannot be deleted\s+because it is protected/);
+  expect(Object.keys(await vpcs()).sort()).toEqual(["kept-net", "retained-net"]);
+  const kept = (await stack.exportStack()).deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::kept"));
+  await pulumiCli(testStack, ["state", "unprotect", kept.urn, "--yes", "--non-interactive"]);
   await stack.destroy({ color: "never" });
   const left = await vpcs();
   expect(Object.keys(left)).toEqual(["retained-net"]);

@@ -131,7 +131,7 @@ describe("registry and config", () => {
   });
 
   test("without schema.json the schema names the package and its version", () => {
-    expect(JSON.parse(readSchema("/nonexistent/schema.json"))).toEqual({
+    expect(JSON.parse(readSchema(["/nonexistent/schema.json"]))).toEqual({
       name: "cloudplatform",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });

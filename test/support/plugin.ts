@@ -4,8 +4,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import * as grpc from "@grpc/grpc-js";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { enginePath, type TestStack } from "./pulumi";
 import { LanguageRuntimeService } from "@pulumi/pulumi/proto/language_grpc_pb";
 
 /** The language host the Automation API serves for inline programs (internal to @pulumi/pulumi, so untyped). */
@@ -105,4 +108,13 @@ export async function withInlineLanguageHost<T>(workDir: string, fn: () => Promi
     writeFileSync(file, original);
     server.forceShutdown();
   }
+}
+
+/** Runs the plain CLI in the stack's project (`pulumi import`, `pulumi state ...`), as a user types it. */
+export async function pluginCli(testStack: TestStack, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(enginePath(), [...args, "--stack", testStack.stack.name], {
+    cwd: testStack.workDir,
+    env: { ...process.env, ...testStack.stack.workspace.envVars },
+  });
+  return stdout;
 }
