@@ -16,36 +16,13 @@ import { programFailuresInput, remember } from "../resources/program-args.js";
 import type { VpcArgs, VpcSubnetOutput } from "../resources/vpc.js";
 import { inlineCollisions, type VpcSubnetArgs } from "../resources/vpc-subnet.js";
 import { withSecretOutputs } from "../resources/common.js";
-import { PACKAGE, token } from "../plugin/token.js";
+import { token } from "../plugin/token.js";
 
 export type { DatabaseSnapshotArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs, VpcArgs, VpcSubnetArgs };
 
 /** `{ name: undefined }` for each output the engine fills in. */
 function outputs(...names: string[]): Record<string, undefined> {
   return Object.fromEntries(names.map((n) => [n, undefined]));
-}
-
-/** Arguments of {@link Provider}. */
-export interface ProviderArgs {
-  /** API base URL without `/v4`; default `cloudplatform:apiUrl`, then CLOUDPLATFORM_API_URL. */
-  apiUrl?: pulumi.Input<string>;
-  /** API token, kept as a secret; default `cloudplatform:token`, then CLOUDPLATFORM_TOKEN. */
-  token?: pulumi.Input<string>;
-}
-
-/**
- * An explicit provider of the plugin, for a second account or API in one program; resources use
- * the stack's `cloudplatform:*` configuration when none is given.
- */
-export class Provider extends pulumi.ProviderResource {
-  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
-    super(
-      PACKAGE,
-      name,
-      { apiUrl: args.apiUrl, token: args.token === undefined ? undefined : pulumi.secret(args.token) },
-      opts,
-    );
-  }
 }
 
 /** A VPC, served by the plugin; arguments and behaviour as `pulumi-cloudplatform`'s `Vpc`. Import id: the VPC id. */

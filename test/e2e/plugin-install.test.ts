@@ -77,3 +77,15 @@ test("Pulumi.yaml plugins.providers names the plugin's directory", async () => {
   await testStack.stack.workspace.saveProjectSettings({ ...settings, plugins } as typeof settings);
   await lifecycle(testStack, "yaml-net");
 });
+
+test("GetSchema answers the engine's pulumi package get-schema with the package's name", async () => {
+  const { stdout } = await run(
+    enginePath(),
+    ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-cloudplatform")],
+    {
+      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    },
+  );
+  const schema = JSON.parse(stdout) as { name: string; version?: string };
+  expect(schema.name).toBe("cloudplatform");
+});

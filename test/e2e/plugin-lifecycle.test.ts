@@ -2,12 +2,14 @@
  * The provider plugin's full lifecycle on the real engine: a Node.js program whose resources are
  * `pulumi-cloudplatform/plugin`'s, served by `pulumi-resource-cloudplatform` found on PATH. `up`
  * creates a VPC, a subnet and a MySQL database; the state holds `cloudplatform:index:*` entries with
- * no serialized provider, secrets only encrypted; the preview after is clean; a change previews
- * with each changed field named and updates in place; `destroy` empties the emulator.
+ * no serialized provider, secrets only encrypted; a look-up answers through Invoke; the preview
+ * after is clean; a change previews with each changed field named and updates in place; `destroy`
+ * empties the emulator. A configuration the plugin refuses fails the preview naming the field.
  */
+import * as pulumi from "@pulumi/pulumi";
 import { MysqlDatabase, Vpc, VpcSubnet } from "../../src/sdk";
 import { pluginEnv, stepCollector } from "../support/plugin";
-import { list, readStateFiles, useE2e } from "./helpers";
+import { failureText, list, readStateFiles, useE2e } from "./helpers";
 
 const e2e = useE2e();
 
@@ -30,7 +32,15 @@ function program(change: { dbLabel: string; allowList: string[] }) {
       engineId: "mysql/8.0.30",
       allowList: change.allowList,
     });
-    return { vpcId: network.vpcId, subnetGateway: subnet.gateway, password: db.rootPassword, host: db.hosts };
+    // A look-up through the plugin's Invoke.
+    const regions = await pulumi.runtime.invoke("cloudplatform:index:getRegions", { capability: "VPCs" });
+    return {
+      vpcId: network.vpcId,
+      subnetGateway: subnet.gateway,
+      password: db.rootPassword,
+      host: db.hosts,
+      regions: (regions.regions as { id: string }[]).map((r) => r.id),
+    };
   };
 }
 
@@ -44,6 +54,7 @@ test("up, clean preview, an in-place change with a detailed diff, destroy: all t
   expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
   expect(up.outputs.subnetGateway!.value).toBe("10.0.1.1");
   expect(up.outputs.password!.secret).toBe(true);
+  expect(up.outputs.regions!.value).toContain("us-east");
 
   const [db] = await list<ApiDb>(e2e.emulator, "/databases/instances");
   expect(db).toMatchObject({ label: "plugin-orders", status: "active", allow_list: ["10.0.1.0/24"] });
@@ -97,4 +108,14 @@ test("up, clean preview, an in-place change with a detailed diff, destroy: all t
   expect(destroy.summary.result).toBe("succeeded");
   expect(await list(e2e.emulator, "/databases/instances")).toEqual([]);
   expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
+});
+
+test("a plain-http apiUrl to another machine fails CheckConfig before any resource is touched", async () => {
+  const testStack = await e2e.stack(program({ dbLabel: "never-made", allowList: [] }), pluginEnv());
+  await testStack.stack.setConfig("cloudplatform:apiUrl", { value: "http://api.example.com" });
+  await e2e.emulator.control.clearRequests();
+  const text = await failureText(testStack.stack.preview({ color: "never" }));
+  expect(text).toMatch(/apiUrl: Refusing plain http to api\.example\.com/);
+  expect(text).not.toContain(e2e.emulator.token);
+  expect(await e2e.emulator.control.requests()).toEqual([]);
 });
