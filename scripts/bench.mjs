@@ -213,9 +213,10 @@ async function footprintFigures(emulator) {
     `  targets: entry without secrets <= ${fmt(BUDGET.entryBytes)} bytes; provider's share (inputs + outputs) <= ` +
       `${fmt(BUDGET.providerShareBytes)} bytes; __provider <= ${BUDGET.providerChars} chars with no machine path`,
   );
-  const plugin = await stack(emulator, { kind: "plugin-each" }, ["up", "destroy"], { fresh: true });
-  await takeRequests(emulator);
+  const plugin = await stack(emulator, { kind: "plugin-each" }, ["up"], { fresh: true });
   const pluginRows = entryFigures(readState(path.join(plugin.report.projectDir, ".backend")));
+  await stack(emulator, { kind: "plugin-each" }, ["destroy"]);
+  await takeRequests(emulator);
   console.log("\nState per resource through the provider plugin (the same resources; no serialized provider):");
   console.log("  type                 entry   w/o secrets   provider's share   dynamic entry w/o secrets   saved");
   for (const p of pluginRows) {

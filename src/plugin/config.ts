@@ -1,17 +1,17 @@
 /**
- * The provider's configuration: `cloudplatform:apiUrl` and the secret `cloudplatform:token`, as the
- * engine sends them (the stack configuration, or a `cloudplatform.Provider` resource's inputs),
- * with CLOUDPLATFORM_API_URL and CLOUDPLATFORM_TOKEN as the fallback. The same `configure` of the
+ * The provider's configuration: `cloudplatform:apiUrl`, the secret `cloudplatform:token` and
+ * `cloudplatform:allowInsecureHttp`, as the engine sends them (the stack configuration, or an
+ * explicit provider's inputs), with the CLOUDPLATFORM_* environment variables as the fallback. The same `configure` of the
  * resource modules keeps them; the token stays in this process's memory.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { normalizeApiUrl, type ConfigBag } from "../client/index.js";
+import { resolveClientConfig, type ConfigBag } from "../client/index.js";
 import { configure } from "../resources/context.js";
 import type { Bag } from "../resources/validate.js";
 import { PACKAGE } from "./token.js";
 
 /** The configuration keys, short form (as in a provider's inputs). */
-export const CONFIG_KEYS = ["apiUrl", "token"] as const;
+export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp"] as const;
 
 /**
  * A bag of full keys (`cloudplatform:token`) over the provider inputs (`token`), falling back to
@@ -22,7 +22,9 @@ export function configBag(args: Bag, variables: ReadonlyMap<string, string> = ne
   return {
     get(key: string): string | undefined {
       const short = key.startsWith(`${PACKAGE}:`) ? key.slice(PACKAGE.length + 1) : key;
-      const set = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+      // The engine sends a boolean setting as a boolean; the client reads configuration as text.
+      const set = (v: unknown): string | undefined =>
+        typeof v === "boolean" ? String(v) : typeof v === "string" && v !== "" ? v : undefined;
       return set(args[short]) ?? set(variables.get(`${PACKAGE}:config:${short}`));
     },
   };
@@ -30,22 +32,24 @@ export function configBag(args: Bag, variables: ReadonlyMap<string, string> = ne
 
 /**
  * Failures of the configuration, checked before any resource is touched: an `apiUrl` that is not a
- * URL, or plain http to another machine (the token would travel in clear).
+ * URL, or plain http to another machine without the `allowInsecureHttp` opt-in (the token would
+ * travel in clear). The client's own rules decide, with the environment as fallback; a missing URL
+ * is left to the first call that needs one, so an offline preview still runs.
  */
-export function configFailures(args: Bag): { property: string; reason: string }[] {
+export function configFailures(
+  args: Bag,
+  variables: ReadonlyMap<string, string> = new Map(),
+): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
-  const apiUrl = args.apiUrl;
-  if (apiUrl !== undefined && apiUrl !== null && apiUrl !== "") {
-    if (typeof apiUrl !== "string") failures.push({ property: "apiUrl", reason: "apiUrl must be a string" });
-    else
-      try {
-        normalizeApiUrl(apiUrl);
-      } catch (err) {
-        failures.push({ property: "apiUrl", reason: `apiUrl: ${(err as Error).message}` });
-      }
-  }
-  if (args.token !== undefined && args.token !== null && typeof args.token !== "string")
-    failures.push({ property: "token", reason: "token must be a string" });
+  for (const key of ["apiUrl", "token"] as const)
+    if (args[key] !== undefined && args[key] !== null && typeof args[key] !== "string")
+      failures.push({ property: key, reason: `${key} must be a string` });
+  if (failures.length === 0 && (typeof args.apiUrl === "string" || process.env.CLOUDPLATFORM_API_URL))
+    try {
+      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false });
+    } catch (err) {
+      failures.push({ property: "apiUrl", reason: `apiUrl: ${(err as Error).message}` });
+    }
   return failures;
 }
 

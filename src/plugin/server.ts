@@ -131,7 +131,7 @@ export function providerService(): provrpc.IResourceProviderServer {
       acceptSecrets = req.getAcceptsecrets();
       const args = fromStruct(req.getArgs()).bag;
       const variables = new Map(req.getVariablesMap().toArray());
-      const failures = configFailures(args);
+      const failures = configFailures(args, variables);
       if (failures.length > 0) throw new Error(failures.map((f) => f.reason).join("; "));
       await applyConfig(configBag(args, variables));
       const resp = new provproto.ConfigureResponse();

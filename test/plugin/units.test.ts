@@ -128,6 +128,8 @@ describe("registry and config", () => {
     expect(configFailures({ apiUrl: "https://api.example.com", token: 5 })).toEqual([
       { property: "token", reason: "token must be a string" },
     ]);
+    // The client's opt-in for plain http to a named host (a CI service container) applies here too.
+    expect(configFailures({ apiUrl: "http://emulator:4010", allowInsecureHttp: true })).toEqual([]);
   });
 
   test("without schema.json the schema names the package and its version", () => {
