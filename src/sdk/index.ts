@@ -8,14 +8,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SECRET_OUTPUTS } from "../resources/database-common.js";
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot.js";
-import { secondaryOfSingleNode } from "../resources/database-snapshot.js";
+import { parseSnapshotId, secondaryOfSingleNode } from "../resources/database-snapshot.js";
 import type { MaintenanceWindowInput } from "../resources/validate.js";
 import type { MysqlDatabaseArgs } from "../resources/mysql-database.js";
 import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database.js";
 import { programFailuresInput, remember } from "../resources/program-args.js";
 import type { VpcArgs, VpcSubnetOutput } from "../resources/vpc.js";
 import { inlineCollisions, type VpcSubnetArgs } from "../resources/vpc-subnet.js";
-import { withSecretOutputs } from "../resources/common.js";
+import { idOutput, withSecretOutputs } from "../resources/common.js";
 import { token } from "../plugin/token.js";
 
 export type { DatabaseSnapshotArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs, VpcArgs, VpcSubnetArgs };
@@ -40,6 +40,8 @@ export class Vpc extends pulumi.CustomResource {
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     super(token("Vpc"), name, { ...outputs("vpcId", "description", "subnets"), ...args }, opts);
+    // From the id, as in the dynamic resources (`idOutput`): known in previews of updates.
+    this.vpcId = idOutput(this, Number);
     remember([this.id, this.vpcId], args);
   }
 }
@@ -66,6 +68,7 @@ export class VpcSubnet extends pulumi.CustomResource {
       { ...outputs("subnetId", "gateway", "computes"), ...args, ...programFailuresInput(inlineCollisions(args)) },
       opts,
     );
+    this.subnetId = idOutput(this, Number);
   }
 }
 
@@ -143,6 +146,8 @@ export abstract class Database extends pulumi.CustomResource {
       { ...outputs(...DATABASE_OUTPUTS, ...extra), ...args },
       withSecretOutputs(opts, SECRET_OUTPUTS),
     );
+    // The state keeps no `instanceId`: it is the resource id, as in the dynamic resources.
+    this.instanceId = idOutput(this, Number);
     remember([this.id, this.instanceId], args);
   }
 }
@@ -192,5 +197,6 @@ export class DatabaseSnapshot extends pulumi.CustomResource {
       },
       opts,
     );
+    this.backupId = idOutput(this, (id) => parseSnapshotId(id)?.backupId as number);
   }
 }
