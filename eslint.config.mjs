@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "dist-examples/", ".tools/", ".state/", "coverage/"] },
+  { ignores: ["node_modules/", "dist/", "dist-examples/", "dist-plugin/", ".tools/", ".state/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -213,6 +213,21 @@ async function footprintFigures(emulator) {
     `  targets: entry without secrets <= ${fmt(BUDGET.entryBytes)} bytes; provider's share (inputs + outputs) <= ` +
       `${fmt(BUDGET.providerShareBytes)} bytes; __provider <= ${BUDGET.providerChars} chars with no machine path`,
   );
+  const plugin = await stack(emulator, { kind: "plugin-each" }, ["up"], { fresh: true });
+  const pluginRows = entryFigures(readState(path.join(plugin.report.projectDir, ".backend")));
+  await stack(emulator, { kind: "plugin-each" }, ["destroy"]);
+  await takeRequests(emulator);
+  console.log("\nState per resource through the provider plugin (the same resources; no serialized provider):");
+  console.log("  type                 entry   w/o secrets   provider's share   dynamic entry w/o secrets   saved");
+  for (const p of pluginRows) {
+    const d = rows.find((r) => r.type === p.type);
+    const saved = d ? d.withoutSecrets - p.withoutSecrets : NaN;
+    console.log(
+      `  ${p.type.padEnd(18)} ${fmt(p.bytes).padStart(7)}   ${fmt(p.withoutSecrets).padStart(11)}   ${fmt(p.providerShare).padStart(16)}` +
+        `   ${fmt(d?.withoutSecrets ?? NaN).padStart(25)}   ${fmt(saved).padStart(5)} ${mark(p.providerChars === 0 && saved > 0)}`,
+    );
+  }
+  console.log("  target: no serialized provider, and fewer bytes than the dynamic entry");
   console.log(
     "\nAPI calls per lifecycle step (the same five resources; minimum writes: one per object created or deleted):",
   );

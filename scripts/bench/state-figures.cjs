@@ -35,20 +35,23 @@ function readState(backendDir) {
 }
 
 /**
- * One row per resource of this package: the entry's bytes as compact JSON; the same without its
+ * One row per resource of this package (dynamic, or the plugin's: `via`): the entry's bytes as compact JSON; the same without its
  * secrets; the provider's share (inputs and outputs without secrets; the rest is the engine's own
  * record: URN, parent, dependencies, timestamps and the program's source positions); and the
  * serialized provider's length and any machine path in it.
  */
 function entryFigures(state) {
   return state.checkpoint.latest.resources
-    .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/cloudplatform:"))
+    .filter(
+      (r) => r.type.startsWith("pulumi-nodejs:dynamic/cloudplatform:") || r.type.startsWith("cloudplatform:index:"),
+    )
     .map((r) => {
       const bytes = Buffer.byteLength(JSON.stringify(r));
       const provider = String(r.inputs?.__provider ?? "");
       const share = { inputs: r.inputs, outputs: r.outputs };
       return {
         type: r.type.slice(r.type.lastIndexOf(":") + 1),
+        via: r.type.startsWith("cloudplatform:index:") ? "plugin" : "dynamic",
         bytes,
         withoutSecrets: bytes - secretBytes(r),
         providerShare: Buffer.byteLength(JSON.stringify(share)) - secretBytes(share),

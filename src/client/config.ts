@@ -155,11 +155,16 @@ export function isLoopback(hostname: string): boolean {
 
 let cachedVersion: string | undefined;
 
+/** Set at bundle time in the plugin archive (scripts/plugin-archive.mjs), which has no package.json. */
+declare const __CLOUDPLATFORM_VERSION__: string | undefined;
+
 /**
  * The package version, read at run time from the package.json two levels up, which is the package
  * root both from `src/client` (jest) and from `dist/client` (compiled).
  */
 export function packageVersion(): string {
+  if (cachedVersion === undefined && typeof __CLOUDPLATFORM_VERSION__ === "string")
+    cachedVersion = __CLOUDPLATFORM_VERSION__;
   if (cachedVersion === undefined) {
     try {
       const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {

@@ -39,7 +39,8 @@ export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } fro
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
 const DELETABLE = ["active", "failed", "degraded"];
-const SECRET_OUTPUTS = secretOutputs(DATABASE_FIELDS);
+/** Outputs that hold credentials: secret in the state and in every program that reads them. */
+export const SECRET_OUTPUTS = secretOutputs(DATABASE_FIELDS);
 /** The create request: every input the API takes at create (it takes no maintenance window then). */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const names = inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");

@@ -90,8 +90,8 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: inputs.adoptId as string, outs: stateOf(inputs, backup) };
 }
 
-/** How each input takes part in diff. */
-const DIFF = diffSpec(
+/** How each input takes part in diff; the plugin names the changed fields from it. */
+export const DIFF = diffSpec(
   SNAPSHOT_FIELDS,
   // Labels are unique per database: a replacement of the same label must follow the delete.
   (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
@@ -248,7 +248,7 @@ async function existingDatabase(engine: EngineType, instanceId: number): Promise
  * `target: "secondary"` for a database this program declares with one node, which has no secondary:
  * the API would refuse the snapshot only in `up`.
  */
-function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
+export function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
   const db = argsBehind(args.instanceId);
   if (args.target !== "secondary" || !db || (db.clusterSize ?? 1) !== 1) return [];
   return [

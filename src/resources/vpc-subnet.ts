@@ -81,8 +81,8 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: String(subnetId), outs: stateOf(vpcId, subnet, inputs) };
 }
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = diffSpec(
+/** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
+export const DIFF: DiffSpec = diffSpec(
   SUBNET_FIELDS,
   // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
   // that keeps the label or overlaps the old range can only be made after the delete.
@@ -161,7 +161,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
  * Collisions with an inline subnet of the `Vpc` this program declares and the subnet's `vpcId`
  * names: an overlapping range or a repeated label, which the API would refuse only in `up`.
  */
-function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
+export function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
   const inline = argsBehind(args.vpcId)?.subnets;
   if (!Array.isArray(inline)) return [];
   const failures: ProgramFailure[] = [];

@@ -145,8 +145,8 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
 }
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-const DIFF: DiffSpec = diffSpec(
+/** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
+export const DIFF: DiffSpec = diffSpec(
   VPC_FIELDS,
   // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
   (o, n) => o.label === n.label || hasUnknown(n.label),

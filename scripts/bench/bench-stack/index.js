@@ -3,12 +3,13 @@
 //   each  - one resource of every type (state bytes, provider size, API calls per lifecycle step)
 //   vpc   - `count` VPCs (preview and up time at scale)
 //   noop  - `count` dynamic resources whose provider does nothing (the engine's floor)
+//   plugin-each - the same as `each` with the provider plugin's resources (pulumi-cloudplatform/plugin)
 const pulumi = require("@pulumi/pulumi");
-const cloud = require("pulumi-cloudplatform");
 
 const config = new pulumi.Config();
 const kind = config.require("kind");
 const count = config.getNumber("count") ?? 1;
+const cloud = require(kind === "plugin-each" ? "pulumi-cloudplatform/plugin" : "pulumi-cloudplatform");
 
 /** A dynamic provider that answers at once and keeps nothing: what the engine costs by itself. */
 const noopProvider = {
@@ -27,7 +28,7 @@ if (kind === "noop") {
   for (let i = 0; i < count; i++) new Noop(`noop-${i}`);
 } else if (kind === "vpc") {
   for (let i = 0; i < count; i++) new cloud.Vpc(`vpc-${i}`, { label: `bench-${count}-${i}`, region: "us-east" });
-} else if (kind === "each") {
+} else if (kind === "each" || kind === "plugin-each") {
   const vpc = new cloud.Vpc("net", {
     label: "bench-net",
     region: "us-east",
@@ -49,5 +50,5 @@ if (kind === "noop") {
   });
   new cloud.DatabaseSnapshot("nightly", { engine: "mysql", instanceId: mysql.instanceId, label: "nightly1" });
 } else {
-  throw new Error(`config kind must be each, vpc or noop (got "${kind}")`);
+  throw new Error(`config kind must be each, plugin-each, vpc or noop (got "${kind}")`);
 }

@@ -1,0 +1,66 @@
+/**
+ * The provider's configuration: `cloudplatform:apiUrl`, the secret `cloudplatform:token` and
+ * `cloudplatform:allowInsecureHttp`, as the engine sends them (the stack configuration, or an
+ * explicit provider's inputs), with the CLOUDPLATFORM_* environment variables as the fallback. The same `configure` of the
+ * resource modules keeps them; the token stays in this process's memory.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { resolveClientConfig, type ConfigBag } from "../client/index.js";
+import { configure } from "../resources/context.js";
+import type { Bag } from "../resources/validate.js";
+import { PACKAGE } from "./token.js";
+
+/** The configuration keys, short form (as in a provider's inputs). */
+export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp"] as const;
+
+/**
+ * A bag of full keys (`cloudplatform:token`) over the provider inputs (`token`), falling back to
+ * the older variables map (`cloudplatform:config:token`). Empty strings count as unset, so the
+ * environment applies.
+ */
+export function configBag(args: Bag, variables: ReadonlyMap<string, string> = new Map()): ConfigBag {
+  return {
+    get(key: string): string | undefined {
+      const short = key.startsWith(`${PACKAGE}:`) ? key.slice(PACKAGE.length + 1) : key;
+      // The engine sends a boolean setting as a boolean; the client reads configuration as text.
+      const set = (v: unknown): string | undefined =>
+        typeof v === "boolean" ? String(v) : typeof v === "string" && v !== "" ? v : undefined;
+      return set(args[short]) ?? set(variables.get(`${PACKAGE}:config:${short}`));
+    },
+  };
+}
+
+/**
+ * Failures of the configuration, checked before any resource is touched: an `apiUrl` that is not a
+ * URL, or plain http to another machine without the `allowInsecureHttp` opt-in (the token would
+ * travel in clear). The client's own rules decide, with the environment as fallback; a missing URL
+ * is left to the first call that needs one, so an offline preview still runs.
+ */
+export function configFailures(
+  args: Bag,
+  variables: ReadonlyMap<string, string> = new Map(),
+): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  for (const key of ["apiUrl", "token"] as const)
+    if (args[key] !== undefined && args[key] !== null && typeof args[key] !== "string")
+      failures.push({ property: key, reason: `${key} must be a string` });
+  if (failures.length === 0 && (typeof args.apiUrl === "string" || process.env.CLOUDPLATFORM_API_URL))
+    try {
+      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false });
+    } catch (err) {
+      failures.push({ property: "apiUrl", reason: `apiUrl: ${(err as Error).message}` });
+    }
+  return failures;
+}
+
+/**
+ * Hands the configuration to the resource modules and to the look-ups, which read the stack
+ * configuration of the process they run in.
+ */
+export async function applyConfig(bag: ConfigBag): Promise<void> {
+  await configure({ config: bag } as unknown as pulumi.dynamic.ConfigureRequest);
+  for (const key of CONFIG_KEYS) {
+    const value = bag.get(`${PACKAGE}:${key}`);
+    if (value !== undefined) pulumi.runtime.setConfig(`${PACKAGE}:${key}`, value);
+  }
+}

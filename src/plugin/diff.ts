@@ -1,0 +1,51 @@
+/**
+ * The detailed diff the engine shows in a preview: one entry per changed input, saying whether it
+ * is added, removed or changed and whether it replaces the object. Which fields changed and which
+ * of them replace comes from the resource module (its diff spec and its `diff` answer).
+ */
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { changedFields, type DiffSpec } from "../resources/common.js";
+import type { Bag } from "../resources/validate.js";
+
+const Kind = provproto.PropertyDiff.Kind;
+
+/** The kind of change of one field. */
+export function kindOf(old: unknown, next: unknown, replaces: boolean): provproto.PropertyDiff.Kind {
+  const absent = (v: unknown): boolean => v === undefined || v === null;
+  if (absent(old)) return replaces ? Kind.ADD_REPLACE : Kind.ADD;
+  if (absent(next)) return replaces ? Kind.DELETE_REPLACE : Kind.DELETE;
+  return replaces ? Kind.UPDATE_REPLACE : Kind.UPDATE;
+}
+
+/** The engine's answer to Diff, from the module's answer and the fields its spec finds changed. */
+export function diffResponse(
+  olds: Bag,
+  news: Bag,
+  spec: DiffSpec,
+  result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
+): provproto.DiffResponse {
+  const resp = new provproto.DiffResponse();
+  const replaces = result.replaces ?? [];
+  const changed = result.changes === false ? [] : changedFields(olds, news, spec);
+  for (const field of replaces) if (!changed.includes(field)) changed.push(field);
+  resp.setChanges(
+    result.changes === false
+      ? provproto.DiffResponse.DiffChanges.DIFF_NONE
+      : result.changes === true || changed.length > 0
+        ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+        : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN,
+  );
+  resp.setReplacesList(replaces);
+  resp.setDeletebeforereplace(result.deleteBeforeReplace === true);
+  resp.setDiffsList(changed);
+  resp.setHasdetaileddiff(true);
+  const detailed = resp.getDetaileddiffMap();
+  for (const field of changed) {
+    const entry = new provproto.PropertyDiff();
+    entry.setKind(kindOf(olds[field], news[field], replaces.includes(field)));
+    // Old state against new inputs, as the modules compare them.
+    entry.setInputdiff(false);
+    detailed.set(field, entry);
+  }
+  return resp;
+}

@@ -1,0 +1,77 @@
+/**
+ * What the plugin serves: each resource type token mapped to the very provider object the dynamic
+ * resource of that name loads, and each function token to the look-up the package exports. Adding
+ * a resource to the package means adding one line here; nothing about its behaviour is repeated.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { DiffSpec } from "../resources/common.js";
+import { SECRET_OUTPUTS } from "../resources/database-common.js";
+import { DIFF as DATABASE_DIFF } from "../resources/database-inputs.js";
+import { DIFF as SNAPSHOT_DIFF, provider as snapshot } from "../resources/database-snapshot.js";
+import { provider as mysql } from "../resources/mysql-database.js";
+import { provider as postgresql } from "../resources/postgresql-database.js";
+import { DIFF as SUBNET_DIFF, provider as subnet } from "../resources/vpc-subnet.js";
+import { DIFF as VPC_DIFF, provider as vpc } from "../resources/vpc.js";
+import * as functions from "../functions/index.js";
+
+import { PACKAGE } from "./token.js";
+
+/** One resource type as the plugin serves it. */
+export interface ResourceEntry {
+  provider: pulumi.dynamic.ResourceProvider;
+  /** The fields `diff` compares, to name each changed one in the detailed diff. */
+  diff: DiffSpec;
+  /** Outputs returned as secrets. */
+  secretOutputs: readonly string[];
+}
+
+const RESOURCES: Record<string, ResourceEntry> = {
+  Vpc: { provider: vpc, diff: VPC_DIFF, secretOutputs: [] },
+  VpcSubnet: { provider: subnet, diff: SUBNET_DIFF, secretOutputs: [] },
+  MysqlDatabase: { provider: mysql, diff: DATABASE_DIFF, secretOutputs: SECRET_OUTPUTS },
+  PostgresqlDatabase: { provider: postgresql, diff: DATABASE_DIFF, secretOutputs: SECRET_OUTPUTS },
+  DatabaseSnapshot: { provider: snapshot, diff: SNAPSHOT_DIFF, secretOutputs: [] },
+};
+
+/** A look-up as the plugin calls it: the engine's argument bag in, the result object out. */
+export type LookUp = (args: Record<string, unknown>) => Promise<unknown>;
+
+/** Each look-up's own argument type is checked by the function itself, as in a program. */
+const FUNCTIONS: Record<string, (args: never) => Promise<unknown>> = {
+  getRegions: functions.getRegions,
+  getRegion: functions.getRegion,
+  getRegionAvailability: functions.getRegionAvailability,
+  getDatabaseEngines: functions.getDatabaseEngines,
+  getDatabaseEngine: functions.getDatabaseEngine,
+  getDatabases: functions.getDatabases,
+  getDatabaseBackups: functions.getDatabaseBackups,
+  getVpcs: functions.getVpcs,
+  getVpcSubnets: functions.getVpcSubnets,
+  getVpcIps: functions.getVpcIps,
+};
+
+/** The resource names the plugin serves (`Vpc`, `MysqlDatabase`, ...). */
+export const RESOURCE_NAMES = Object.keys(RESOURCES);
+
+function nameOf(token: string, what: string, known: Record<string, unknown>): string {
+  const match = /^([^:]+):([^:]+):([^:]+)$/.exec(token);
+  const name = match && match[1] === PACKAGE && match[2] === "index" ? match[3]! : undefined;
+  if (name === undefined || !Object.hasOwn(known, name))
+    throw new Error(
+      `${what} "${token}" is not served by this plugin; known: ${Object.keys(known)
+        .map((n) => `${PACKAGE}:index:${n}`)
+        .join(", ")}`,
+    );
+  return name;
+}
+
+/** The entry of a resource type token (also accepts a URN's type part). */
+export function resourceEntry(token: string): ResourceEntry {
+  return RESOURCES[nameOf(token, "Resource type", RESOURCES)]!;
+}
+
+/** The look-up of a function token. */
+export function lookUp(token: string): LookUp {
+  const fn = FUNCTIONS[nameOf(token, "Function", FUNCTIONS)]!;
+  return (args) => fn(args as never);
+}
