@@ -15,10 +15,10 @@ import { runPacked } from "../support/packed";
 import { list } from "./helpers";
 
 /**
- * The last commit of main before the field tables (with restore and the peer SDK): the version users
+ * The last commit of main before the field tables (restore, peer SDK and plugin in): the version users
  * upgrade from. A full clone of main holds it; a shallow one fails with the reason.
  */
-const BEFORE_TABLES = "3a577bbc71fe952c9f9d04d9a86057f1f02343e1";
+const BEFORE_TABLES = "040ef18c6a0aa4d449880320af791ad3be3f0499";
 const root = path.resolve(__dirname, "..", "..");
 const project = path.join("test", "e2e", "upgrade-project");
 
