@@ -3,6 +3,8 @@
 #   - the Pulumi CLI, built from Go modules pinned in scripts/pulumi-toolchain (go.mod + go.sum);
 #   - the Node.js language host (pulumi-language-nodejs), built the same way when the Go module
 #     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
+#   - gen-sdk (scripts/pulumi-toolchain/gen-sdk), which writes the plugin's Go, Python and Node.js
+#     SDKs from schema.json with Pulumi's code generators; built from the same pinned modules;
 #   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
 #   - schema-bind (scripts/pulumi-toolchain/schema-bind), which binds schema.json with Pulumi's own
 #     schema package for test/schema/bind.test.ts; built from the same pinned modules;
@@ -59,6 +61,16 @@ build_language_host() {
   return $status
 }
 
+build_gen_sdk() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "install-pulumi: Go is needed to build gen-sdk (the SDK tests fail without it)" >&2
+    return 0
+  fi
+  (cd "$root/scripts/pulumi-toolchain" &&
+    GOFLAGS=-mod=readonly GOSUMDB=off go build -trimpath -o "$bin/gen-sdk" ./gen-sdk)
+  echo "install-pulumi: built gen-sdk"
+}
+
 if [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
   echo "install-pulumi: Pulumi CLI v$PULUMI_VERSION already in .tools/bin"
 elif command -v pulumi >/dev/null 2>&1 && [ "$(version_of "$(command -v pulumi)")" = "v$PULUMI_VERSION" ]; then
@@ -91,6 +103,7 @@ build_schema_bind() {
 
 link_dynamic_provider
 build_schema_bind
+build_gen_sdk
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
 
 # What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm): test/compat.
