@@ -27,7 +27,8 @@ beforeAll(async () => {
   emulator = await startTestEmulator();
   await generateSdks(["go"]);
   mkdirSync(programDir, { recursive: true });
-  for (const file of ["main.go", "go.mod", "go.sum"]) copyFileSync(path.join(fixture, file), path.join(programDir, file));
+  for (const file of ["main.go", "go.mod", "go.sum"])
+    copyFileSync(path.join(fixture, file), path.join(programDir, file));
   // The module proxy serves the Automation API's modules; go.sum is committed, the checksum database is not reachable everywhere.
   await run("go", ["build", "-o", "go-program", "."], {
     cwd: programDir,

@@ -15,7 +15,8 @@ export const SDK_DIR = path.join(repoRoot, ".state", "sdk");
 /** Generates the SDKs of `langs` from schema.json into {@link SDK_DIR}; returns what gen-sdk printed. */
 export async function generateSdks(langs: ("go" | "python" | "nodejs")[]): Promise<string> {
   const genSdk = path.join(repoRoot, ".tools", "bin", "gen-sdk");
-  if (!existsSync(genSdk)) throw new Error("gen-sdk is missing at .tools/bin/gen-sdk: run 'bash scripts/install-pulumi.sh'");
+  if (!existsSync(genSdk))
+    throw new Error("gen-sdk is missing at .tools/bin/gen-sdk: run 'bash scripts/install-pulumi.sh'");
   const schema = path.join(repoRoot, "schema.json");
   if (!existsSync(schema)) throw new Error("schema.json is missing at the repository root: run 'npm run schema'");
   const { stdout } = await promisify(execFile)(genSdk, ["-lang", langs.join(","), schema, SDK_DIR]);
