@@ -6,6 +6,8 @@
  * (docs/plugin.md says how to install the plugin and how to choose).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EngineType } from "../client/index.js";
+import type { RestoreRecord } from "../resources/database-restore.js";
 import { SECRET_OUTPUTS } from "../resources/database-common.js";
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot.js";
 import { parseSnapshotId, secondaryOfSingleNode } from "../resources/database-snapshot.js";
@@ -16,14 +18,13 @@ import { programFailuresInput, remember } from "../resources/program-args.js";
 import type { VpcArgs, VpcSubnetOutput } from "../resources/vpc.js";
 import { inlineCollisions, type VpcSubnetArgs } from "../resources/vpc-subnet.js";
 import { idOutput, withSecretOutputs } from "../resources/common.js";
+import { DATABASE_FIELDS } from "../resources/database-fields.js";
+import { outputKeys, passedInputs } from "../resources/fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
 import { token } from "../plugin/token.js";
 
 export type { DatabaseSnapshotArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs, VpcArgs, VpcSubnetArgs };
-
-/** `{ name: undefined }` for each output the engine fills in. */
-function outputs(...names: string[]): Record<string, undefined> {
-  return Object.fromEntries(names.map((n) => [n, undefined]));
-}
 
 /** A VPC, served by the plugin; arguments and behaviour as `pulumi-cloudplatform`'s `Vpc`. Import id: the VPC id. */
 export class Vpc extends pulumi.CustomResource {
@@ -39,7 +40,7 @@ export class Vpc extends pulumi.CustomResource {
   declare public readonly subnets: pulumi.Output<VpcSubnetOutput[]>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(token("Vpc"), name, { ...outputs("vpcId", "description", "subnets"), ...args }, opts);
+    super(token("Vpc"), name, { ...args, ...passedInputs(VPC_FIELDS, args), ...outputKeys(VPC_FIELDS) }, opts);
     // From the id, as in the dynamic resources (`idOutput`): known in previews of updates.
     this.vpcId = idOutput(this, Number);
     remember([this.id, this.vpcId], args);
@@ -65,28 +66,12 @@ export class VpcSubnet extends pulumi.CustomResource {
     super(
       token("VpcSubnet"),
       name,
-      { ...outputs("subnetId", "gateway", "computes"), ...args, ...programFailuresInput(inlineCollisions(args)) },
+      { ...args, ...programFailuresInput(inlineCollisions(args)), ...outputKeys(SUBNET_FIELDS) },
       opts,
     );
     this.subnetId = idOutput(this, Number);
   }
 }
-
-const DATABASE_OUTPUTS = [
-  "instanceId",
-  "clusterSize",
-  "encrypted",
-  "sslConnection",
-  "replicationType",
-  "allowList",
-  "updates",
-  "engineType",
-  "version",
-  "port",
-  "hosts",
-  "status",
-  ...SECRET_OUTPUTS,
-];
 
 /** Outputs both database resources share. */
 export abstract class Database extends pulumi.CustomResource {
@@ -132,18 +117,20 @@ export abstract class Database extends pulumi.CustomResource {
   declare public readonly connectionUri: pulumi.Output<string>;
   /** Secret connection URI of the secondary host. */
   declare public readonly secondaryConnectionUri: pulumi.Output<string | undefined>;
+  /** The last restore this stack performed (the backup and `restoredAt`); undefined when none. */
+  declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
 
   protected constructor(
     typeName: string,
     name: string,
     args: object,
     opts: pulumi.CustomResourceOptions | undefined,
-    extra: string[],
+    engine: EngineType,
   ) {
     super(
       token(typeName),
       name,
-      { ...outputs(...DATABASE_OUTPUTS, ...extra), ...args },
+      { ...args, ...passedInputs(DATABASE_FIELDS, args, engine), ...outputKeys(DATABASE_FIELDS) },
       withSecretOutputs(opts, SECRET_OUTPUTS),
     );
     // The state keeps no `instanceId`: it is the resource id, as in the dynamic resources.
@@ -155,7 +142,7 @@ export abstract class Database extends pulumi.CustomResource {
 /** A managed MySQL database, served by the plugin; as `pulumi-cloudplatform`'s `MysqlDatabase`. Import id: the database id. */
 export class MysqlDatabase extends Database {
   constructor(name: string, args: MysqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super("MysqlDatabase", name, args, opts, []);
+    super("MysqlDatabase", name, args, opts, "mysql");
   }
 }
 
@@ -165,7 +152,7 @@ export class PostgresqlDatabase extends Database {
   declare public readonly replicationCommitType: pulumi.Output<string>;
 
   constructor(name: string, args: PostgresqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super("PostgresqlDatabase", name, args, opts, ["replicationCommitType"]);
+    super("PostgresqlDatabase", name, args, opts, "postgresql");
   }
 }
 
@@ -191,9 +178,10 @@ export class DatabaseSnapshot extends pulumi.CustomResource {
       token("DatabaseSnapshot"),
       name,
       {
-        ...outputs("target", "backupId", "type", "created"),
         ...args,
         ...programFailuresInput(secondaryOfSingleNode(args)),
+        ...passedInputs(SNAPSHOT_FIELDS, args),
+        ...outputKeys(SNAPSHOT_FIELDS),
       },
       opts,
     );
