@@ -4,10 +4,10 @@ import { Clock } from "./clock.js";
 import { ApiFailure } from "./errors.js";
 import { Faults } from "./faults.js";
 import { RequestLog } from "./request-log.js";
-import { controlRoutes } from "./routes/control.js";
-import { databaseRoutes } from "./routes/databases.js";
-import { regionRoutes } from "./routes/regions.js";
-import { vpcRoutes } from "./routes/vpcs.js";
+import { controlRoutes } from "./control/routes.js";
+import { databaseRoutes } from "./databases/routes.js";
+import { regionRoutes } from "./regions/routes.js";
+import { vpcRoutes } from "./vpcs/routes.js";
 import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
 

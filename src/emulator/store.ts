@@ -2,9 +2,9 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Clock } from "./clock.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./state.js";
-import { VpcModel } from "./models/vpcs.js";
-import { ComputeModel } from "./models/computes.js";
-import { DatabaseModel } from "./models/databases.js";
+import { VpcModel } from "./vpcs/model.js";
+import { ComputeModel } from "./computes/model.js";
+import { DatabaseModel } from "./databases/model.js";
 
 /** How long (emulated seconds) each asynchronous database change takes. */
 export interface Timings {

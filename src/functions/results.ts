@@ -14,10 +14,10 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
-import { DATABASE_FIELDS } from "../resources/database-fields.js";
-import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../resources/fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
-import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
+import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
+import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {

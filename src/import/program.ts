@@ -4,10 +4,10 @@
  * keeps. Secrets are outputs of the resources and are never inputs, so nothing here reads them.
  */
 import type { Database, DatabaseBackup, EngineType, Vpc } from "../client/index.js";
-import { DATABASE_FIELDS } from "../resources/database-fields.js";
-import { fieldsOf, fromApi, type FieldTable } from "../resources/fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
-import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
+import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
+import { fieldsOf, fromApi, type FieldTable } from "../shared/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { Namer, type ResourceClass } from "./naming.js";
 import type { SubnetStyle } from "./options.js";
 import type { Account } from "./read.js";

@@ -6,8 +6,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resolveClientConfig, type ConfigBag } from "../client/index.js";
-import { configure } from "../resources/context.js";
-import type { Bag } from "../resources/validate.js";
+import { configure } from "../shared/context.js";
+import type { Bag } from "../shared/validate.js";
 import { PACKAGE } from "./token.js";
 
 /** The configuration keys, short form (as in a provider's inputs). */

@@ -4,14 +4,14 @@
  * a resource to the package means adding one line here; nothing about its behaviour is repeated.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { DiffSpec } from "../resources/common.js";
-import { SECRET_OUTPUTS } from "../resources/database-common.js";
-import { DIFF as DATABASE_DIFF } from "../resources/database-inputs.js";
-import { DIFF as SNAPSHOT_DIFF, provider as snapshot } from "../resources/database-snapshot.js";
-import { provider as mysql } from "../resources/mysql-database.js";
-import { provider as postgresql } from "../resources/postgresql-database.js";
-import { DIFF as SUBNET_DIFF, provider as subnet } from "../resources/vpc-subnet.js";
-import { DIFF as VPC_DIFF, provider as vpc } from "../resources/vpc.js";
+import type { DiffSpec } from "../shared/common.js";
+import { SECRET_OUTPUTS } from "../resources/managed-database/common.js";
+import { DIFF as DATABASE_DIFF } from "../resources/managed-database/inputs.js";
+import { DIFF as SNAPSHOT_DIFF, provider as snapshot } from "../resources/database-snapshot/resource.js";
+import { provider as mysql } from "../resources/mysql-database/resource.js";
+import { provider as postgresql } from "../resources/postgresql-database/resource.js";
+import { DIFF as SUBNET_DIFF, provider as subnet } from "../resources/vpc-subnet/resource.js";
+import { DIFF as VPC_DIFF, provider as vpc } from "../resources/vpc/resource.js";
 import * as functions from "../functions/index.js";
 
 import { PACKAGE } from "./token.js";

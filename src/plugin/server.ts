@@ -13,8 +13,8 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client/config.js";
-import { changedFields } from "../resources/common.js";
-import type { Bag } from "../resources/validate.js";
+import { changedFields } from "../shared/common.js";
+import type { Bag } from "../shared/validate.js";
 import { applyConfig, configBag, configFailures, CONFIG_KEYS } from "./config.js";
 import { diffResponse } from "./diff.js";
 import { lookUp, resourceEntry } from "./registry.js";
@@ -22,7 +22,7 @@ import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
 import { fromStruct, toStruct } from "./values.js";
 
-/** What a failed create or update that still made (or changed) an object throws (src/resources/errors.ts). */
+/** What a failed create or update that still made (or changed) an object throws (src/shared/errors.ts). */
 interface InitFailure {
   id: string;
   properties: Bag;

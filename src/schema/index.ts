@@ -5,10 +5,10 @@
  * another binds it with Pulumi's own schema package (scripts/pulumi-toolchain/schema-bind).
  */
 import type { EngineType } from "../client/index.js";
-import { DATABASE_FIELDS } from "../resources/database-fields.js";
-import type { Field, FieldFacts, FieldType } from "../resources/fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
-import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
+import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
+import type { Field, FieldFacts, FieldType } from "../shared/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import { SHARED_TYPES } from "./types.js";
 

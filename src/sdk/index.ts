@@ -7,21 +7,21 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineType } from "../client/index.js";
-import type { RestoreRecord } from "../resources/database-restore.js";
-import { SECRET_OUTPUTS } from "../resources/database-common.js";
-import type { DatabaseSnapshotArgs } from "../resources/database-snapshot.js";
-import { parseSnapshotId, secondaryOfSingleNode } from "../resources/database-snapshot.js";
-import type { MaintenanceWindowInput } from "../resources/validate.js";
-import type { MysqlDatabaseArgs } from "../resources/mysql-database.js";
-import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database.js";
-import { programFailuresInput, remember } from "../resources/program-args.js";
-import type { VpcArgs, VpcSubnetOutput } from "../resources/vpc.js";
-import { inlineCollisions, type VpcSubnetArgs } from "../resources/vpc-subnet.js";
-import { idOutput, withSecretOutputs } from "../resources/common.js";
-import { DATABASE_FIELDS } from "../resources/database-fields.js";
-import { outputKeys, passedInputs } from "../resources/fields.js";
-import { SNAPSHOT_FIELDS } from "../resources/snapshot-fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/network-fields.js";
+import type { RestoreRecord } from "../resources/managed-database/restore.js";
+import { SECRET_OUTPUTS } from "../resources/managed-database/common.js";
+import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/resource.js";
+import { parseSnapshotId, secondaryOfSingleNode } from "../resources/database-snapshot/resource.js";
+import type { MaintenanceWindowInput } from "../shared/validate.js";
+import type { MysqlDatabaseArgs } from "../resources/mysql-database/resource.js";
+import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/resource.js";
+import { programFailuresInput, remember } from "../shared/program-args.js";
+import type { VpcArgs, VpcSubnetOutput } from "../resources/vpc/resource.js";
+import { inlineCollisions, type VpcSubnetArgs } from "../resources/vpc-subnet/resource.js";
+import { idOutput, withSecretOutputs } from "../shared/common.js";
+import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
+import { outputKeys, passedInputs } from "../shared/fields.js";
+import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { token } from "../plugin/token.js";
 
 export type { DatabaseSnapshotArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs, VpcArgs, VpcSubnetArgs };

@@ -5,10 +5,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { DATABASE_FIELDS } from "../../src/resources/database-fields.js";
-import type { Change, FieldFacts } from "../../src/resources/fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../../src/resources/network-fields.js";
-import { SNAPSHOT_FIELDS } from "../../src/resources/snapshot-fields.js";
+import { DATABASE_FIELDS } from "../../src/resources/managed-database/fields.js";
+import type { Change, FieldFacts } from "../../src/shared/fields.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../../src/resources/vpc/fields.js";
+import { SNAPSHOT_FIELDS } from "../../src/resources/database-snapshot/fields.js";
 
 const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "resources.md"), "utf8");
 

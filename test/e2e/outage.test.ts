@@ -11,9 +11,9 @@
  * Each asserts one POST per database and a clean preview.
  */
 import type { FaultRule } from "../../src/emulator/index.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database";
-import { PostgresqlDatabase } from "../../src/resources/postgresql-database";
-import type { Timeouts } from "../../src/resources/wait";
+import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
+import { PostgresqlDatabase } from "../../src/resources/postgresql-database/resource";
+import type { Timeouts } from "../../src/shared/wait";
 import { eventually, failureText, FAST_POLLING, list, useE2e } from "./helpers";
 
 const e2e = useE2e();

@@ -4,8 +4,8 @@
  * before the database.
  */
 import type { TestStack } from "../support/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot";
-import { MysqlDatabase } from "../../src/resources/mysql-database";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
+import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
 import { list, useE2e } from "./helpers";
 
 interface ApiBackup {

@@ -9,8 +9,8 @@ import { lookUp, RESOURCE_NAMES, resourceEntry } from "../../src/plugin/registry
 import { readSchema } from "../../src/plugin/schema";
 import { withEngineTimeout, withProgramTimeouts } from "../../src/plugin/timeouts";
 import { fromStruct, secret, toStruct } from "../../src/plugin/values";
-import { provider as vpcProvider, DIFF as VPC_DIFF } from "../../src/resources/vpc";
-import { DIFF as DATABASE_DIFF } from "../../src/resources/database-inputs";
+import { provider as vpcProvider, DIFF as VPC_DIFF } from "../../src/resources/vpc/resource";
+import { DIFF as DATABASE_DIFF } from "../../src/resources/managed-database/inputs";
 
 const Kind = provproto.PropertyDiff.Kind;
 

@@ -2,9 +2,9 @@
  * The region and engine catalogue behind `check` is read once per provider process, even though the
  * engine configures every resource type's provider separately and checks every resource.
  */
-import { configure } from "../../src/resources/context.js";
-import { provider as mysql } from "../../src/resources/mysql-database.js";
-import { provider as vpc } from "../../src/resources/vpc.js";
+import { configure } from "../../src/shared/context.js";
+import { provider as mysql } from "../../src/resources/mysql-database/resource.js";
+import { provider as vpc } from "../../src/resources/vpc/resource.js";
 import { configBag, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

@@ -1,5 +1,5 @@
 /** The connection URIs a database gives: the form each engine's clients take, TLS required, credentials escaped. */
-import { connectionUri } from "../../src/resources/database-state.js";
+import { connectionUri } from "../../src/resources/managed-database/state.js";
 
 const secrets = { rootUsername: "root", rootPassword: "p@ss:w/rd?#%" };
 

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
-import { parseSnapshotId, provider } from "../../src/resources/database-snapshot.js";
-import { client, configure, resetCaches } from "../../src/resources/context.js";
-import { UNKNOWN } from "../../src/resources/validate.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/resource.js";
+import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/resource.js";
+import { client, configure, resetCaches } from "../../src/shared/context.js";
+import { UNKNOWN } from "../../src/shared/validate.js";
 import { configBag, thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

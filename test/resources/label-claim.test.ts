@@ -1,4 +1,4 @@
-import { ageMs, claimInterruptedCreate, LabelTakenError, type LabelHolder } from "../../src/resources/label-claim.js";
+import { ageMs, claimInterruptedCreate, LabelTakenError, type LabelHolder } from "../../src/shared/label-claim.js";
 
 const now = Date.parse("2026-11-23T12:00:00Z");
 const holder = (over: Partial<LabelHolder> = {}): LabelHolder => ({

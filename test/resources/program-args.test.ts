@@ -1,13 +1,13 @@
 /**
  * Rules that span two resources of one program read the other resource's arguments in the program
- * (src/resources/program-args.ts). Those arguments may hold Outputs, known or not: such values are
+ * (src/shared/program-args.ts). Those arguments may hold Outputs, known or not: such values are
  * skipped, never a crash, and plain ones are still checked.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database.js";
-import { VpcSubnet } from "../../src/resources/vpc-subnet.js";
-import { Vpc } from "../../src/resources/vpc.js";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource.js";
+import { MysqlDatabase } from "../../src/resources/mysql-database/resource.js";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/resource.js";
+import { Vpc } from "../../src/resources/vpc/resource.js";
 
 /** The inputs each resource was registered with, by name. */
 const registered = new Map<string, Record<string, unknown>>();

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { version as pulumiVersion } from "@pulumi/pulumi/version";
-import { storesByValue } from "../../src/resources/stored-provider.js";
-import { lazyProvider } from "../../src/resources/lazy-provider.js";
-import { configure } from "../../src/resources/context.js";
-import { client } from "../../src/resources/context.js";
+import { storesByValue } from "../../src/shared/stored-provider.js";
+import { lazyProvider } from "../../src/shared/lazy-provider.js";
+import { configure } from "../../src/shared/context.js";
+import { client } from "../../src/shared/context.js";
 import { configBag } from "./provider-env.js";
 
 const TOKEN = "secret-token-that-must-not-leak-8c1f";

@@ -2,7 +2,7 @@
  * Golden test of what every resource keeps and sends: for fixtures of each resource, the inputs
  * `check` returns, the API calls and state of `create`, the state and inputs of `read`, and the
  * calls and state of `update`. test/resources/golden/state.json was recorded from the providers as
- * they were before their fields moved into tables (src/resources/fields.ts), so a stack deployed
+ * they were before their fields moved into tables (src/shared/fields.ts), so a stack deployed
  * with an earlier version sees the same state key for key and value for value. One deliberate
  * change since, from the restore work (not the tables): a credentials rotation first lists the
  * backups and records `lastCredentialsReset` ("mysql full" update).
@@ -14,7 +14,7 @@ import type { Database, Vpc } from "../../src/client/index.js";
 import { fakeClient, type Call, type FakeWorld } from "./fake-client.js";
 
 let mockClient: unknown;
-jest.mock("../../src/resources/context.js", () => ({
+jest.mock("../../src/shared/context.js", () => ({
   configure: async () => undefined,
   resetCaches: () => undefined,
   onReconfigure: () => undefined,
@@ -23,11 +23,11 @@ jest.mock("../../src/resources/context.js", () => ({
   catalogueClient: () => undefined,
 }));
 
-import { provider as vpc } from "../../src/resources/vpc.js";
-import { provider as subnet } from "../../src/resources/vpc-subnet.js";
-import { provider as mysql } from "../../src/resources/mysql-database.js";
-import { provider as pg } from "../../src/resources/postgresql-database.js";
-import { provider as snapshot } from "../../src/resources/database-snapshot.js";
+import { provider as vpc } from "../../src/resources/vpc/resource.js";
+import { provider as subnet } from "../../src/resources/vpc-subnet/resource.js";
+import { provider as mysql } from "../../src/resources/mysql-database/resource.js";
+import { provider as pg } from "../../src/resources/postgresql-database/resource.js";
+import { provider as snapshot } from "../../src/resources/database-snapshot/resource.js";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Provider = Required<pulumi.dynamic.ResourceProvider>;

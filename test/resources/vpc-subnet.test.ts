@@ -1,6 +1,6 @@
-import { provider as vpcProvider } from "../../src/resources/vpc.js";
-import { provider } from "../../src/resources/vpc-subnet.js";
-import { UNKNOWN } from "../../src/resources/validate.js";
+import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
+import { provider } from "../../src/resources/vpc-subnet/resource.js";
+import { UNKNOWN } from "../../src/shared/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

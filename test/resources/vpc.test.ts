@@ -1,5 +1,5 @@
-import { provider, Vpc } from "../../src/resources/vpc.js";
-import { UNKNOWN } from "../../src/resources/validate.js";
+import { provider, Vpc } from "../../src/resources/vpc/resource.js";
+import { UNKNOWN } from "../../src/shared/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

@@ -9,7 +9,7 @@ import {
   readPatiently,
   timeoutMs,
   waitFor,
-} from "../../src/resources/wait.js";
+} from "../../src/shared/wait.js";
 
 describe("durations", () => {
   test.each([

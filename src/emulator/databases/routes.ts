@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { DatabaseCreate, DatabaseUpdate } from "../models/databases.js";
+import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
 import { paginate } from "../pagination.js";
 import { databaseCreate, databaseUpdate, snapshotCreate } from "../schemas.js";
 import type { EngineType } from "../state.js";
 import type { Store } from "../store.js";
 import { backupView, databaseSummaryView, databaseView } from "../views.js";
 import { BadRequest } from "../errors.js";
-import { id, op, type Q } from "./common.js";
+import { id, op, type Q } from "../route-helpers.js";
 
 type Instance = { Params: { instanceId: string } };
 type Backup = { Params: { instanceId: string; backupId: string } };

@@ -3,8 +3,8 @@ import { BadRequest, ErrorList, NotFound } from "../errors.js";
 import { databaseLabelProblem, defaultUpdates, mergeUpdates, normaliseAllowList } from "../rules.js";
 import type { BackupRecord, DatabaseRecord, EngineType, UpdatesRecord } from "../state.js";
 import type { Actor, Store } from "../store.js";
-import { canSee, checkAccess, checkAddGrant, grantCreator } from "./access.js";
-import { settle, TRANSIENT_KINDS } from "./lifecycle.js";
+import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
+import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
 
 /** Body of database create after schema validation. */
 export interface DatabaseCreate {

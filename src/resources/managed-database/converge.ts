@@ -9,14 +9,14 @@ import {
   type DatabaseEngineApi,
   type EngineType,
   type UpdateDatabaseRequest,
-} from "../client/index.js";
-import { client } from "./context.js";
-import { DATABASE_FIELDS } from "./database-fields.js";
-import { resetRecord } from "./database-restore.js";
-import { fetchSecrets, stateOf } from "./database-state.js";
-import { fromApi, updateRequest } from "./fields.js";
-import type { Bag } from "./validate.js";
-import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "./wait.js";
+} from "../../client/index.js";
+import { client } from "../../shared/context.js";
+import { DATABASE_FIELDS } from "./fields.js";
+import { resetRecord } from "./restore.js";
+import { fetchSecrets, stateOf } from "./state.js";
+import { fromApi, updateRequest } from "../../shared/fields.js";
+import type { Bag } from "../../shared/validate.js";
+import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/wait.js";
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =

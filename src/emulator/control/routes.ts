@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../errors.js";
 import type { FaultRule, Faults, RateLimit } from "../faults.js";
-import type { ComputeInput, InterfaceInput } from "../models/computes.js";
+import type { ComputeInput, InterfaceInput } from "../computes/model.js";
 import type { RequestLog } from "../request-log.js";
 import { tokenRecord } from "../seed.js";
 import type {
@@ -14,7 +14,7 @@ import type {
   TokenRecord,
 } from "../state.js";
 import type { Store, Timings } from "../store.js";
-import { id } from "./common.js";
+import { id } from "../route-helpers.js";
 
 /** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
 export interface SeedBody {

@@ -2,7 +2,7 @@ import { BadRequest, ErrorList, NotFound } from "../errors.js";
 import { networkLabelProblem, rangesOverlap, subnetRangeProblem } from "../rules.js";
 import type { SubnetRecord, VpcRecord } from "../state.js";
 import type { Actor, Store } from "../store.js";
-import { checkAccess, checkAddGrant, canSee, grantCreator } from "./access.js";
+import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
 
 /** Body of VPC create after schema validation. */
 export interface VpcCreate {

@@ -2,12 +2,12 @@
  * The state kept for a database: the API object in the resource's camelCase form, the inputs the
  * API cannot show (time limits, trigger values), the secrets, and what refresh reports as inputs.
  */
-import type { Database, DatabaseEngineApi, EngineType } from "../client/index.js";
-import { compact, same, setInputsOf } from "./common.js";
-import { DATABASE_FIELDS } from "./database-fields.js";
-import { DIFF, IMMUTABLE } from "./database-inputs.js";
-import { refreshInputs, stateFields } from "./fields.js";
-import type { Bag } from "./validate.js";
+import type { Database, DatabaseEngineApi, EngineType } from "../../client/index.js";
+import { compact, same, setInputsOf } from "../../shared/common.js";
+import { DATABASE_FIELDS } from "./fields.js";
+import { DIFF, IMMUTABLE } from "./inputs.js";
+import { refreshInputs, stateFields } from "../../shared/fields.js";
+import type { Bag } from "../../shared/validate.js";
 
 /** Root credentials and CA certificate, kept as secret outputs. */
 export interface Secrets {

@@ -10,11 +10,11 @@ import {
   type DatabaseBackup,
   type DatabaseEngineApi,
   type EngineType,
-} from "../client/index.js";
-import { client } from "./context.js";
-import { stuckReason } from "./database-converge.js";
-import type { Bag } from "./validate.js";
-import { PROVISIONING, QUICK, waitFor } from "./wait.js";
+} from "../../client/index.js";
+import { client } from "../../shared/context.js";
+import { stuckReason } from "../managed-database/converge.js";
+import type { Bag } from "../../shared/validate.js";
+import { PROVISIONING, QUICK, waitFor } from "../../shared/wait.js";
 
 /** The API allows this many snapshots per database at a time. */
 export const SNAPSHOT_LIMIT = 3;

@@ -3,7 +3,7 @@
  * comments; the compiler checks them against DATABASE_FIELDS (see mysql-database.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timeouts } from "./wait.js";
+import type { Timeouts } from "../../shared/wait.js";
 
 /** Maintenance window for automatic OS patching, in UTC. */
 export interface MaintenanceWindowArgs {

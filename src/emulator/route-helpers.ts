@@ -1,6 +1,6 @@
-import { NotFound } from "../errors.js";
-import type { OperationConfig } from "../auth.js";
-import type { PageQuery } from "../pagination.js";
+import { NotFound } from "./errors.js";
+import type { OperationConfig } from "./auth.js";
+import type { PageQuery } from "./pagination.js";
 
 /** Route options carrying an operation's authorization and, optionally, a body schema. */
 export function op(config: OperationConfig, body?: object) {

@@ -3,13 +3,13 @@
  * read from the field table (database-fields.ts); what spans fields (replication defaults by
  * cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
-import type { EngineType } from "../client/index.js";
-import type { DiffSpec } from "./common.js";
-import { DATABASE_FIELDS } from "./database-fields.js";
-import { checkFields, diffSpec, type FieldCheck } from "./fields.js";
-import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "./validate.js";
-import { timeoutsCheck } from "./wait.js";
-import { restoreRule } from "./database-restore.js";
+import type { EngineType } from "../../client/index.js";
+import type { DiffSpec } from "../../shared/common.js";
+import { DATABASE_FIELDS } from "./fields.js";
+import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields.js";
+import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
+import { timeoutsCheck } from "../../shared/wait.js";
+import { restoreRule } from "./restore.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],

@@ -11,7 +11,8 @@ import type * as pulumi from "@pulumi/pulumi";
  * program run from a checkout of this repository (the demo, the tests) gets these few functions
  * serialized by value instead; `scripts/link-checkout.mjs` makes the package name resolve there.
  *
- * @param moduleName file name under `dist/resources`, without extension, that exports `provider`.
+ * @param moduleName file name under `dist/resources`, without extension, that exports `provider`: a stored
+ *   path that must keep answering (src/resources/<name>.ts re-exports each folder's provider).
  */
 export function lazyProvider(moduleName: string): pulumi.dynamic.ResourceProvider {
   const load = (): pulumi.dynamic.ResourceProvider =>

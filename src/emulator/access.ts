@@ -1,5 +1,5 @@
-import { Forbidden, NotFound } from "../errors.js";
-import type { TokenRecord } from "../state.js";
+import { Forbidden, NotFound } from "./errors.js";
+import type { TokenRecord } from "./state.js";
 
 /** Entity kinds that carry per-resource grants. */
 export type GrantKind = "vpc" | "database";

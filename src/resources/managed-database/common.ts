@@ -5,8 +5,8 @@
  * restores live in database-inputs.ts, database-state.ts, database-converge.ts and database-restore.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CreateDatabaseRequest, Database, EngineType } from "../client/index.js";
-import { engineProblem, regionProblem, typeProblem } from "./catalogue.js";
+import type { CreateDatabaseRequest, Database, EngineType } from "../../client/index.js";
+import { engineProblem, regionProblem, typeProblem } from "../../shared/catalogue.js";
 import {
   adopts,
   assertValid,
@@ -17,23 +17,23 @@ import {
   timeoutsOnlyUpdate,
   TOKEN_MODULE,
   withSecretOutputs,
-} from "./common.js";
-import { client, configure, warn } from "./context.js";
-import { converge } from "./database-converge.js";
-import { DATABASE_FIELDS } from "./database-fields.js";
-import { inputNames, outputKeys, passedInputs, secretOutputs, toApi } from "./fields.js";
-import { checkDatabase, DIFF } from "./database-inputs.js";
-import { diffRestore, performRestore, wantsRestore, type RestoreRecord } from "./database-restore.js";
-import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./database-state.js";
-import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "./errors.js";
-import { claimInterruptedCreate } from "./label-claim.js";
-import { remember } from "./program-args.js";
-import { storedProvider } from "./stored-provider.js";
-import type { DatabaseArgsBase } from "./database-args.js";
-import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "./validate.js";
-import { PROVISIONING, QUICK, timeoutMs, waitFor } from "./wait.js";
+} from "../../shared/common.js";
+import { client, configure, warn } from "../../shared/context.js";
+import { converge } from "./converge.js";
+import { DATABASE_FIELDS } from "./fields.js";
+import { inputNames, outputKeys, passedInputs, secretOutputs, toApi } from "../../shared/fields.js";
+import { checkDatabase, DIFF } from "./inputs.js";
+import { diffRestore, performRestore, wantsRestore, type RestoreRecord } from "./restore.js";
+import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
+import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
+import { claimInterruptedCreate } from "../../shared/label-claim.js";
+import { remember } from "../../shared/program-args.js";
+import { storedProvider } from "../../shared/stored-provider.js";
+import type { DatabaseArgsBase } from "./args.js";
+import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "../../shared/validate.js";
+import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
 
-export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } from "./database-args.js";
+export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } from "./args.js";
 
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };

@@ -2,12 +2,20 @@
  * The inline subnets of a `Vpc`: their rules (each like a `VpcSubnet`, none overlapping or sharing
  * a label), which of the VPC's subnets the resource manages, and bringing those to the arguments.
  */
-import type { Subnet, Vpc as ApiVpc } from "../client/index.js";
-import { client } from "./context.js";
-import type { FieldCheck } from "./fields.js";
-import { createSubnet, deleteSubnet } from "./network-common.js";
-import { hasUnknown, networkLabelRule, rangesOverlap, Rules, subnetRangeRule, UNKNOWN, type Bag } from "./validate.js";
-import type { VpcSubnetOutput } from "./vpc.js";
+import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
+import { client } from "../../shared/context.js";
+import type { FieldCheck } from "../../shared/fields.js";
+import { createSubnet, deleteSubnet } from "../../shared/network.js";
+import {
+  hasUnknown,
+  networkLabelRule,
+  rangesOverlap,
+  Rules,
+  subnetRangeRule,
+  UNKNOWN,
+  type Bag,
+} from "../../shared/validate.js";
+import type { VpcSubnetOutput } from "./resource.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
 export type SubnetRange = Omit<VpcSubnetOutput, "id">;

@@ -2,9 +2,9 @@
  * The fields of `MysqlDatabase` and `PostgresqlDatabase`, one declaration each (see fields.ts),
  * and the codec of the maintenance window they share with the look-ups.
  */
-import type { Database, MaintenanceWindow } from "../client/index.js";
-import { normaliseRestore } from "./database-restore.js";
-import type { FieldTable } from "./fields.js";
+import type { Database, MaintenanceWindow } from "../../client/index.js";
+import { normaliseRestore } from "./restore.js";
+import type { FieldTable } from "../../shared/fields.js";
 import {
   databaseLabelRule,
   engineIdRule,
@@ -12,7 +12,7 @@ import {
   normaliseAllowList,
   type Bag,
   type MaintenanceWindowInput,
-} from "./validate.js";
+} from "../../shared/validate.js";
 
 /** The maintenance window in the resource's camelCase form. */
 export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {

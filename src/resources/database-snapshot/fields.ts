@@ -2,9 +2,9 @@
  * The fields of `DatabaseSnapshot`, one declaration each (see fields.ts). A snapshot cannot be
  * changed: every argument but `timeouts` and `adoptId` replaces it.
  */
-import type { DatabaseBackup } from "../client/index.js";
-import type { FieldTable } from "./fields.js";
-import { snapshotLabelRule } from "./validate.js";
+import type { DatabaseBackup } from "../../client/index.js";
+import type { FieldTable } from "../../shared/fields.js";
+import { snapshotLabelRule } from "../../shared/validate.js";
 
 /** Every field of `DatabaseSnapshot`. */
 export const SNAPSHOT_FIELDS = {

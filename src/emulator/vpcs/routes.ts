@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { VpcCreate } from "../models/vpcs.js";
+import type { VpcCreate } from "./model.js";
 import { paginate } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
 import type { Store } from "../store.js";
 import { eventView, ipViews, subnetView, vpcView } from "../views.js";
-import { id, op, type Q } from "./common.js";
+import { id, op, type Q } from "../route-helpers.js";
 
 type Vpc = { Params: { vpcId: string } };
 type Subnet = { Params: { vpcId: string; subnetId: string } };

@@ -3,12 +3,12 @@
  * `PostgresqlDatabase`: the input rule, the checks that refuse a restore that can only end badly
  * (before any write), the restore request (never sent twice for one change) and its wait.
  */
-import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "../client/index.js";
-import { compact, same } from "./common.js";
-import { client, warn } from "./context.js";
-import { messageOf } from "./errors.js";
-import { hasUnknown, toId, UNKNOWN, type Bag, type Rules } from "./validate.js";
-import { QUICK, waitFor } from "./wait.js";
+import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "../../client/index.js";
+import { compact, same } from "../../shared/common.js";
+import { client, warn } from "../../shared/context.js";
+import { messageOf } from "../../shared/errors.js";
+import { hasUnknown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/validate.js";
+import { QUICK, waitFor } from "../../shared/wait.js";
 
 /** Statuses the API restores from (spec: "Restore | active, degraded or failed"). */
 export const RESTORABLE = ["active", "degraded", "failed"];

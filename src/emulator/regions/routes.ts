@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { NotFound } from "../errors.js";
 import { paginate } from "../pagination.js";
 import type { Store } from "../store.js";
-import { op, type Q } from "./common.js";
+import { op, type Q } from "../route-helpers.js";
 
 /** Regions (#13..#16) and the engine catalogue (#17, #18): no token needed. */
 export function regionRoutes(app: FastifyInstance, store: Store): void {

@@ -1,0 +1,300 @@
+/**
+ * The `Vpc` resource: a private network in one region, optionally with inline subnets.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
+import { regionProblem } from "../../shared/catalogue.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  idOutput,
+  noteReplacement,
+  setInputsOf,
+  isNewValue,
+  timeoutsOnlyUpdate,
+  TOKEN_MODULE,
+  type DiffSpec,
+} from "../../shared/common.js";
+import { configure, client } from "../../shared/context.js";
+import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
+import lazy from "../../providers/vpc.js";
+import { storedProvider } from "../../shared/stored-provider.js";
+import { remember } from "../../shared/program-args.js";
+import { claimInterruptedCreate, type LabelHolder } from "../../shared/label-claim.js";
+import { deleteVpc, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+import {
+  checkFields,
+  diffSpec,
+  fromApi,
+  outputKeys,
+  passedInputs,
+  refreshInputs,
+  stateFields,
+  toApi,
+  updateRequest,
+  type InputKeys,
+  type SameKeys,
+} from "../../shared/fields.js";
+import { VPC_FIELDS } from "./fields.js";
+import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
+import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
+import { timeoutMs, timeoutsCheck, type Timeouts } from "../../shared/wait.js";
+
+/** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
+export interface VpcSubnetSpec {
+  /** 1..64 ASCII letters, digits and hyphens, unique within the VPC. */
+  label: pulumi.Input<string>;
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  ipv4: pulumi.Input<string>;
+}
+
+/** An inline subnet as the VPC resource reports it. */
+export interface VpcSubnetOutput {
+  /** The subnet's id, for `VpcSubnet` look-ups and instance interfaces. */
+  id: number;
+  label: string;
+  ipv4: string;
+}
+
+/** Arguments of {@link Vpc}. */
+export interface VpcArgs {
+  /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
+  label: pulumi.Input<string>;
+  /** Region id with status ok and the "VPCs" capability; changing it replaces the VPC. */
+  region: pulumi.Input<string>;
+  /** Free text of at most 255 characters; left out, the VPC's description is not managed (set "" to clear it). */
+  description?: pulumi.Input<string>;
+  /** Subnets managed together with the VPC; added, relabelled or removed in place (matched by `ipv4`). */
+  subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
+  /** Id of an existing VPC to take under management instead of creating one. */
+  adoptId?: pulumi.Input<number | string>;
+  /** Time limits, e.g. `{ delete: "10m" }`. */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+true satisfies SameKeys<VpcArgs, InputKeys<typeof VPC_FIELDS>>;
+
+/** The state this provider keeps for a VPC. */
+interface VpcState extends Bag {
+  vpcId: number;
+  label: string;
+  region: string;
+  description: string;
+  subnets: VpcSubnetOutput[];
+}
+
+function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
+  return compact({
+    setInputs: setInputsOf(inputs, DIFF.ifSet!),
+    ...stateFields(VPC_FIELDS, vpc, inputs),
+    subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
+  }) as unknown as VpcState;
+}
+
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts: timeoutsCheck });
+}
+
+async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const vpcId = inputs.adoptId as number;
+  const vpc = await readAdopted(`VPC ${vpcId}`, () => client().vpcs.get(vpcId));
+  if (vpc.region !== inputs.region) {
+    throw new Error(
+      `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +
+        "region cannot be changed, so set region to match or drop adoptId.",
+    );
+  }
+  return takeOver(vpc, inputs);
+}
+
+/**
+ * Makes an existing VPC this resource's result (adopted, or left by an interrupted create), brought
+ * to the arguments; a failure on the way still records it, so nothing is left unmanaged.
+ */
+async function takeOver(vpc: ApiVpc, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const managed = managedSubnets(vpc, wantedSubnets(inputs));
+  try {
+    return { id: String(vpc.id), outs: await converge(vpc, managed, inputs) };
+  } catch (err) {
+    throw new ResourceInitError(String(vpc.id), stateOf(vpc, managed, inputs), inputs, err);
+  }
+}
+
+/** A VPC found under the label a create wants, with what tells it apart from the one the create would make. */
+function vpcHolder(vpc: ApiVpc, inputs: Bag): LabelHolder {
+  const mismatches: string[] = [];
+  if (vpc.region !== inputs.region)
+    mismatches.push(`its region is "${vpc.region}" but the arguments say "${String(inputs.region)}"`);
+  const listed = wantedSubnets(inputs);
+  const others = vpc.subnets.filter((s) => !listed.some((w) => w.ipv4 === s.ipv4));
+  if (others.length > 0)
+    mismatches.push(`it has subnets the arguments do not list (${others.map((s) => s.ipv4).join(", ")})`);
+  return { what: `VPC ${vpc.id}`, created: vpc.created, adoptWith: `adoptId: ${vpc.id}`, mismatches };
+}
+
+/** Applies label, description and inline subnets of `inputs` to an existing VPC. */
+async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): Promise<VpcState> {
+  const api = client();
+  const wanted = wantedSubnets(inputs);
+  const body = updateRequest(VPC_FIELDS, fromApi(VPC_FIELDS, vpc), inputs);
+  if (Object.keys(body).length > 0) await api.vpcs.update(vpc.id, body);
+  const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
+  await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  const fresh = await api.vpcs.get(vpc.id);
+  return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
+}
+
+/** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
+export const DIFF: DiffSpec = diffSpec(
+  VPC_FIELDS,
+  // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
+  (o, n) => o.label === n.label || hasUnknown(n.label),
+);
+
+/** The implementation the lazy provider loads in the provider process. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  configure,
+
+  async check(olds: Bag, news: Bag) {
+    const { rules, inputs } = checkInputs(news);
+    if (
+      typeof news.region === "string" &&
+      news.region !== UNKNOWN &&
+      !rules.failures.some((f) => f.property === "region") &&
+      isNewValue(olds, news, "region")
+    ) {
+      const problem = await regionProblem(news.region, "VPCs");
+      if (problem) rules.fail("region", problem);
+    }
+    return rules.result(inputs, news);
+  },
+
+  async diff(_id: string, olds: Bag, news: Bag) {
+    return noteReplacement("vpc", news, computeDiff(olds, news, DIFF));
+  },
+
+  async create(news: Bag) {
+    const { rules, inputs } = checkInputs(news);
+    assertValid("VPC", rules.failures);
+    if (adopts("vpc", inputs)) return adopt(inputs);
+    const api = client().vpcs;
+    const label = inputs.label as string;
+    const wanted = wantedSubnets(inputs);
+    const byLabel = async (): Promise<ApiVpc | undefined> => (await api.list()).find((v) => v.label === label);
+    const existing = await byLabel();
+    if (existing) {
+      claimInterruptedCreate(
+        label,
+        vpcHolder(existing, inputs),
+        timeoutMs(inputs.timeouts, "create", NETWORK_CREATE_TIMEOUT_MS),
+      );
+      return takeOver(existing, inputs);
+    }
+    const vpc = await api.create(
+      {
+        ...(toApi(VPC_FIELDS, inputs, ["label", "region", ...(inputs.description ? ["description"] : [])]) as {
+          label: string;
+          region: string;
+        }),
+        ...(wanted.length ? { subnets: wanted } : {}),
+      },
+      { recover: byLabel },
+    );
+    return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
+  },
+
+  async read(id: string, props?: Bag) {
+    const vpc = await unlessNotFound(() => client().vpcs.get(Number(id)));
+    if (!vpc) return { id: "" };
+    const previous = (props?.subnets as VpcSubnetOutput[] | undefined) ?? [];
+    const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
+    const state = stateOf(vpc, managed, props ?? {});
+    const inputs = refreshInputs(VPC_FIELDS, {
+      ...state,
+      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
+    });
+    return { id, props: state, inputs };
+  },
+
+  async update(id: string, olds: Bag, news: Bag) {
+    const quiet = timeoutsOnlyUpdate(olds, news, DIFF);
+    if (quiet) return { outs: quiet };
+    const api = client();
+    const vpc = await api.vpcs.get(Number(id));
+    const previous = (olds.subnets as VpcSubnetOutput[] | undefined) ?? [];
+    const wanted = wantedSubnets(news);
+    // A listed subnet that already exists with the same range and label was made by an earlier
+    // update that failed part-way (the engine then keeps the old state): manage it, do not create it again.
+    const current = vpc.subnets.filter(
+      (s) =>
+        previous.some((o) => o.id === s.id || o.ipv4 === s.ipv4) ||
+        wanted.some((w) => w.ipv4 === s.ipv4 && w.label === s.label),
+    );
+    return { outs: await converge(vpc, current, news) };
+  },
+
+  async delete(id: string, props: Bag) {
+    await deleteVpc(Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  },
+};
+
+/**
+ * A VPC: a private network in one region that holds subnets. Subnets can be listed inline
+ * (`subnets`, managed with the VPC) or managed one by one with `VpcSubnet`; use one style per
+ * VPC, since inline management only touches the ranges it lists.
+ *
+ * The API token is read by the provider at run time from `cloudplatform:token` (or
+ * CLOUDPLATFORM_TOKEN); it is never an input or output of a resource.
+ *
+ * ## Example Usage
+ *
+ * ```typescript
+ * import * as cloud from "pulumi-cloudplatform";
+ *
+ * const vpc = new cloud.Vpc("app", {
+ *     label: "app-vpc",
+ *     region: "us-east",
+ *     description: "application network",
+ *     subnets: [{ label: "web", ipv4: "10.0.1.0/24" }],
+ * });
+ * export const vpcId = vpc.vpcId;
+ * ```
+ *
+ * ## Adoption
+ *
+ * `pulumi import` does not work for dynamic resources. To manage an existing VPC, declare it with
+ * `adoptId` set to its id: the first `pulumi up` reads it instead of creating one, fails with a
+ * clear message if `region` differs, and brings label, description and the listed subnets to the
+ * arguments. Subnets of the VPC that the arguments do not list are left alone.
+ *
+ * ```typescript
+ * const existing = new cloud.Vpc("legacy", { adoptId: 1234, label: "legacy-vpc", region: "us-east" });
+ * ```
+ */
+export class Vpc extends pulumi.dynamic.Resource {
+  /** The VPC's numeric id (the same as `id`, as a number). */
+  declare public readonly vpcId: pulumi.Output<number>;
+  /** The VPC's label. */
+  declare public readonly label: pulumi.Output<string>;
+  /** The region the VPC lives in. */
+  declare public readonly region: pulumi.Output<string>;
+  /** The description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** The inline subnets with their ids. */
+  declare public readonly subnets: pulumi.Output<VpcSubnetOutput[]>;
+
+  constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      storedProvider(lazy),
+      name,
+      { ...args, ...passedInputs(VPC_FIELDS, args), ...outputKeys(VPC_FIELDS) },
+      opts,
+      TOKEN_MODULE,
+      "Vpc",
+    );
+    // Known during the preview of an update, so subnets taking `vpcId` are not shown as replaced.
+    this.vpcId = idOutput(this, Number);
+    remember([this.id, this.vpcId], args);
+  }
+}
