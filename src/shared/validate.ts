@@ -186,11 +186,23 @@ function valueAt(bag: Bag, path: string): unknown {
   return value;
 }
 
-/** Parses an id given as number or digit string; undefined when it is neither. */
+/**
+ * Parses an id given as a number or as canonical decimal digits; undefined otherwise. `0x64`,
+ * ` 1e2 `, `0100` or `+100` are not 100: an id written another way is a mistake, not VPC 100.
+ */
 export function toId(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === "string" && /^[1-9][0-9]*$/.test(value)) return Number(value);
+  if (typeof value === "string" && /^[1-9][0-9]{0,15}$/.test(value) && Number.isSafeInteger(Number(value)))
+    return Number(value);
   return undefined;
+}
+
+/** The numeric id of a resource id the engine hands over (`pulumi import`, `.get`); throws when not canonical. */
+export function resourceId(id: string, what: string): number {
+  const n = toId(id);
+  if (n === undefined)
+    throw new Error(`${JSON.stringify(id)} is not ${what} id: ids are positive decimal integers such as 100`);
+  return n;
 }
 
 /** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { databaseProvider } from "../../src/resources/managed-database/common.js";
 import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/resource.js";
+import { toId } from "../../src/shared/validate.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 useProviderEmulator();
@@ -97,5 +98,18 @@ test("10,000 inline subnets are checked, each overlap and repeated label reporte
     "subnets[10000].ipv4 10.0.0.0/16 overlaps subnets[0].ipv4 10.0.0.0/29",
     'subnets[10000].label "s5" is also used by subnets[5]; labels must be unique in a VPC',
     "subnets[10001].ipv4 10.0.0.0/8 overlaps subnets[0].ipv4 10.0.0.0/29",
+  ]);
+});
+
+test("ids are canonical decimal integers: 0x64, 1e2 and 0100 are not id 100", async () => {
+  for (const id of ["0x64", " 1e2 ", "1e2", "0100", "+100", "100.0", "99999999999999999999"])
+    expect(toId(id)).toBeUndefined();
+  expect(toId("100")).toBe(100);
+  await expect(vpc.read("0x64")).rejects.toThrow(
+    '"0x64" is not a VPC id: ids are positive decimal integers such as 100',
+  );
+  await expect(mysql.read(" 1e2 ")).rejects.toThrow('" 1e2 " is not a mysql database id');
+  expect((await subnet.check({}, { vpcId: "1e2", label: "web", ipv4: "10.0.0.0/24" })).failures).toEqual([
+    { property: "vpcId", reason: 'vpcId must be a positive integer id, got "1e2"' },
   ]);
 });

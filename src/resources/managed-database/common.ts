@@ -30,7 +30,7 @@ import { claimInterruptedCreate } from "../../shared/label-claim.js";
 import { remember } from "../../shared/program-args.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import type { DatabaseArgsBase } from "./args.js";
-import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "../../shared/validate.js";
+import { resourceId, UNKNOWN, type Bag, type MaintenanceWindowInput } from "../../shared/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
 
 export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } from "./args.js";
@@ -150,7 +150,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async read(id: string, props?: Bag) {
       const api = client().database(engine);
-      const db = await unlessNotFound(() => api.get(Number(id)));
+      const db = await unlessNotFound(() => api.get(resourceId(id, `a ${engine} database`)));
       if (!db) return { id: "" };
       let secrets: Secrets = {};
       if (db.status === "active") {

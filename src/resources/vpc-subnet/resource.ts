@@ -42,7 +42,7 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "../../shared/network.js";
-import { hasUnknown, rangesOverlap, Rules, type Bag } from "../../shared/validate.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, type Bag } from "../../shared/validate.js";
 import { timeoutMs, timeoutsCheck, type Timeouts } from "../../shared/wait.js";
 
 /** Arguments of {@link VpcSubnet}. */
@@ -141,7 +141,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async read(id: string, props?: Bag) {
     const vpcId = Number(props?.vpcId);
-    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, Number(id)));
+    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, resourceId(id, "a subnet")));
     if (!subnet) return { id: "" };
     const state = stateOf(vpcId, subnet, props ?? {});
     return { id, props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };
