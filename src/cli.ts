@@ -34,7 +34,7 @@ options:
 
 const USAGE = [
   EMULATOR_USAGE,
-  "       pulumi-cloudplatform import [--api-url URL] [--token TOKEN] [--out FILE] [--language ts|js]",
+  "       pulumi-cloudplatform import [--api-url URL] [--token TOKEN] [--out FILE [--force]] [--language ts|js]",
   "                                   [--subnets inline|resources] [--snapshots] [--region ID[,ID]]",
   "                                   [--label PATTERN[,PATTERN]] [--kind vpc,mysql,postgresql]",
   "       pulumi-cloudplatform <command> --help   (what each option does)",

@@ -202,3 +202,16 @@ test("a state file replaced by a link is replaced, not written through", async (
   expect(readFileSync(target, "utf8")).toBe(before);
   expect(lstatSync(file).isSymbolicLink()).toBe(false);
 });
+
+test("the command refuses a corrupt state file at start, naming it, with exit code 2", async () => {
+  writeFileSync(file, "null");
+  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--state-file", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+  const code = await new Promise((done) => child.once("exit", done));
+  expect(code).toBe(2);
+  expect(stderr).toContain(`the state file ${file} is not an emulator state: it holds null`);
+  expect(existsSync(`${file}.lock`)).toBe(false);
+});
