@@ -32,22 +32,43 @@ export interface SavedState {
   state: State;
 }
 
-const LISTS = [
-  "regions",
-  "availability",
-  "engines",
-  "types",
-  "tokens",
-  "computes",
-  "vpcs",
-  "subnets",
-  "databases",
-  "events",
-] as const;
-/** The lists whose records the routes look up by a numeric `id`. */
-const BY_ID = new Set(["computes", "vpcs", "subnets", "databases", "events"]);
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+type Kind = "integer" | "string" | "list" | "object";
+
+/**
+ * The lists of the state and, for each, the keys every record needs and their kinds: what the
+ * routes read without checking, so a record without them would fail every request that meets it.
+ */
+const RECORDS: Record<string, Record<string, Kind>> = {
+  regions: { id: "string", capabilities: "list", status: "string" },
+  availability: { region: "string", plan: "string" },
+  engines: { id: "string", engine: "string", version: "string" },
+  types: { id: "string" },
+  tokens: { token: "string" },
+  computes: { id: "integer", interfaces: "list" },
+  vpcs: { id: "integer", label: "string", region: "string" },
+  subnets: { id: "integer", vpc_id: "integer", label: "string", ipv4: "string" },
+  databases: {
+    id: "integer",
+    engine: "string",
+    label: "string",
+    region: "string",
+    status: "string",
+    allow_list: "list",
+    updates: "object",
+    backups: "list",
+    pending: "list",
+  },
+  events: { id: "integer", action: "string", entity: "object" },
+};
+
+const KIND: Record<Kind, (v: unknown) => boolean> = {
+  integer: (v) => Number.isSafeInteger(v),
+  string: (v) => typeof v === "string",
+  list: (v) => Array.isArray(v),
+  object: (v) => isObject(v),
+};
 
 /** Why `saved` is not a state this emulator wrote, or undefined when its shape is right. */
 function shapeProblem(saved: unknown): string | undefined {
@@ -60,14 +81,17 @@ function shapeProblem(saved: unknown): string | undefined {
     return 'has no "timings" object of numbers';
   const state = saved.state;
   if (!isObject(state)) return 'has no "state" object';
-  for (const list of LISTS) {
+  for (const [list, keys] of Object.entries(RECORDS)) {
     const items = state[list];
     if (!Array.isArray(items)) return `has no list "state.${list}"`;
-    const bad = items.findIndex((r) => !isObject(r) || (BY_ID.has(list) && !Number.isSafeInteger(r.id)));
-    if (bad >= 0) return `has a malformed record at state.${list}[${bad}]`;
+    for (let i = 0; i < items.length; i++) {
+      const r: unknown = items[i];
+      if (!isObject(r)) return `has state.${list}[${i}] that is not an object`;
+      const wrong = Object.entries(keys).find(([k, kind]) => !KIND[kind](r[k]));
+      if (wrong)
+        return `has state.${list}[${i}].${wrong[0]} that is not ${wrong[1] === "integer" ? "an" : "a"} ${wrong[1]}`;
+    }
   }
-  if ((state.tokens as Record<string, unknown>[]).some((t) => typeof t.token !== "string"))
-    return "has a token record without a token string";
   if (!isObject(state.nextId) || Object.values(state.nextId).some((v) => !Number.isSafeInteger(v)))
     return 'has no "state.nextId" object of integers';
   return undefined;

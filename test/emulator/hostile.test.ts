@@ -57,6 +57,25 @@ test.each([
     JSON.stringify({ version: 1, now: 0, scale: 1, timings: {}, state: { vpcs: {} } }),
     /is not an emulator state: it has no list "state.regions"/,
   ],
+  [
+    "a VPC without a label",
+    JSON.stringify({
+      version: 1,
+      now: 0,
+      scale: 1,
+      timings: {},
+      state: {
+        ...Object.fromEntries(
+          ["regions", "availability", "engines", "types", "tokens", "computes", "subnets", "databases", "events"].map(
+            (k) => [k, []],
+          ),
+        ),
+        vpcs: [{ id: 100, region: "us-east" }],
+        nextId: {},
+      },
+    }),
+    /is not an emulator state: it has state.vpcs\[0\].label that is not a string/,
+  ],
 ])("a state file holding %s fails at start, naming the file", async (_what, text, message) => {
   writeFileSync(file, text);
   await expect(startTestEmulator({ persistFile: file })).rejects.toThrow(`the state file ${file} `);
