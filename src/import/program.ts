@@ -70,6 +70,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
         vpc.subnets.forEach((s, i) => {
           typedExpr(s.label, "string", `subnets[${i}].label`);
           typedExpr(s.ipv4, "string", `subnets[${i}].ipv4`);
+          s.computes.forEach((c, j) => idValue(c?.id, `subnets[${i}].computes[${j}].id`));
           argsOf(SUBNET_FIELDS, s, s.id, { vpcId: placeholder });
         });
       },

@@ -115,7 +115,9 @@ export async function readAccount(
       }
       const subnets = [...vpc.subnets].sort(byText((s) => s.label));
       for (const s of subnets) {
-        const computes = s.computes.map((c) => c.id).sort((a, b) => a - b);
+        const computes = s.computes
+          .map((c) => (c as { id?: unknown } | null)?.id)
+          .sort((a, b) => (typeof a === "number" ? a : 0) - (typeof b === "number" ? b : 0));
         if (computes.length > 0)
           notes.push(
             `subnet "${shownValue(s.label)}" of ${describeVpc(vpc)} is used by compute instance(s) ${computes.map(shownValue).join(", ")}: ` +
