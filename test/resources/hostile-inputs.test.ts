@@ -4,6 +4,8 @@
  * never a crash, and the engine's own keys pass.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import { fromStruct, toStruct } from "../../src/plugin/values.js";
 import { databaseProvider } from "../../src/resources/managed-database/common.js";
 import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/resource.js";
@@ -111,5 +113,14 @@ test("ids are canonical decimal integers: 0x64, 1e2 and 0100 are not id 100", as
   await expect(mysql.read(" 1e2 ")).rejects.toThrow('" 1e2 " is not a mysql database id');
   expect((await subnet.check({}, { vpcId: "1e2", label: "web", ipv4: "10.0.0.0/24" })).failures).toEqual([
     { property: "vpcId", reason: 'vpcId must be a positive integer id, got "1e2"' },
+  ]);
+});
+
+test("through the plugin's encoding, a deeply nested input reaches check and fails naming the field", async () => {
+  // About 2,000 levels are what the protocol's own (de)serialization takes; the plugin's values survive it.
+  const struct = toStruct({ label: "a", region: "us-east", timeouts: nested(1000, "create", "1m") });
+  const { bag } = fromStruct(structproto.Struct.deserializeBinary(struct.serializeBinary()));
+  expect((await vpc.check({}, bag)).failures).toEqual([
+    { property: "timeouts", reason: expect.stringContaining("timeouts is nested more than 32 levels deep") },
   ]);
 });
