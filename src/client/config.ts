@@ -3,6 +3,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PACKAGE } from "../shared/package.js";
 
 /** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
 export interface RetryConfig {
@@ -59,7 +60,7 @@ export interface ResolveOptions {
   env?: Record<string, string | undefined>;
 }
 
-const NAMESPACE = "cloudplatform";
+const NAMESPACE = PACKAGE;
 
 /** The stack configuration key and the environment variable that opt in to plain http off this machine. */
 export const INSECURE_HTTP_OPT_IN = {
