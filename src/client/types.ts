@@ -159,8 +159,14 @@ export interface MaintenanceWindow {
   week_of_month: number | null;
 }
 
+/** The settings of a database the API stores as given (a create may give them, an update some). */
+export interface DatabaseSettings {
+  encrypted: boolean;
+  ssl_connection: boolean;
+}
+
 /** A managed MySQL or PostgreSQL database. */
-export interface Database {
+export interface Database extends DatabaseSettings {
   id: number;
   label: string;
   region: string;
@@ -169,8 +175,6 @@ export interface Database {
   engine: EngineType;
   version: string;
   cluster_size: 1 | 3;
-  encrypted: boolean;
-  ssl_connection: boolean;
   allow_list: string[];
   replication_type: ReplicationType | null;
   /** PostgreSQL only; null for MySQL. */
@@ -205,15 +209,13 @@ export interface DatabaseSummary {
 }
 
 /** Body of database create (MySQL and PostgreSQL). */
-export interface CreateDatabaseRequest {
+export interface CreateDatabaseRequest extends Partial<DatabaseSettings> {
   label: string;
   region: string;
   type: string;
   /** Engine id, `<engine>/<version>`. */
   engine: string;
   cluster_size?: 1 | 3;
-  encrypted?: boolean;
-  ssl_connection?: boolean;
   replication_type?: ReplicationType;
   /** PostgreSQL only. */
   replication_commit_type?: ReplicationCommitType;
