@@ -159,23 +159,30 @@ export interface MaintenanceWindow {
   week_of_month: number | null;
 }
 
-/** The settings of a database the API stores as given (a create may give them, an update some). */
+/**
+ * The fields of a database that a create sets and an update may change, declared once for the
+ * entity and both requests. A field newer than some API versions is optional (`?`).
+ */
+export interface DatabaseUpdatable {
+  label: string;
+  type: string;
+  allow_list: string[];
+}
+
+/** The settings of a database that only a create sets, stored as given. */
 export interface DatabaseSettings {
   encrypted: boolean;
   ssl_connection: boolean;
 }
 
 /** A managed MySQL or PostgreSQL database. */
-export interface Database extends DatabaseSettings {
+export interface Database extends DatabaseUpdatable, DatabaseSettings {
   id: number;
-  label: string;
   region: string;
-  type: string;
   /** The engine type only (`mysql`), never the id. */
   engine: EngineType;
   version: string;
   cluster_size: 1 | 3;
-  allow_list: string[];
   replication_type: ReplicationType | null;
   /** PostgreSQL only; null for MySQL. */
   replication_commit_type: ReplicationCommitType | null;
@@ -209,7 +216,7 @@ export interface DatabaseSummary {
 }
 
 /** Body of database create (MySQL and PostgreSQL). */
-export interface CreateDatabaseRequest extends Partial<DatabaseSettings> {
+export interface CreateDatabaseRequest extends Partial<DatabaseUpdatable>, Partial<DatabaseSettings> {
   label: string;
   region: string;
   type: string;
@@ -219,14 +226,10 @@ export interface CreateDatabaseRequest extends Partial<DatabaseSettings> {
   replication_type?: ReplicationType;
   /** PostgreSQL only. */
   replication_commit_type?: ReplicationCommitType;
-  allow_list?: string[];
 }
 
 /** Body of database update. */
-export interface UpdateDatabaseRequest {
-  label?: string;
-  allow_list?: string[];
-  type?: string;
+export interface UpdateDatabaseRequest extends Partial<DatabaseUpdatable> {
   updates?: Partial<MaintenanceWindow>;
 }
 
