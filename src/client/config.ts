@@ -81,13 +81,13 @@ export function resolveClientConfig(source: ClientConfigSource = {}, options: Re
   const apiUrl = nonEmpty(source.apiUrl) ?? fromBag(source.config, "apiUrl") ?? nonEmpty(env.CLOUDPLATFORM_API_URL);
   if (apiUrl === undefined) {
     throw new Error(
-      "No Cloud Platform API URL configured: run `pulumi config set cloudplatform:apiUrl <url>` " +
+      `No Cloud Platform API URL configured: run \`pulumi config set ${PACKAGE}:apiUrl <url>\` ` +
         "or set the environment variable CLOUDPLATFORM_API_URL (base URL without /v4).",
     );
   }
   if (token === undefined && options.requireToken !== false) {
     throw new Error(
-      "No Cloud Platform API token configured: run `pulumi config set --secret cloudplatform:token <token>` " +
+      `No Cloud Platform API token configured: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
         "or set the environment variable CLOUDPLATFORM_TOKEN.",
     );
   }
