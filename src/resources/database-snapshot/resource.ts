@@ -48,7 +48,7 @@ export interface DatabaseSnapshotArgs {
   engine: pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>;
   /** Id of the database to back up. */
   instanceId: pulumi.Input<number | string>;
-  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
+  /** Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups. */
   label: pulumi.Input<string>;
   /** Node to back up in a 3-node cluster: "primary" (API default) or "secondary". */
   target?: pulumi.Input<"primary" | "secondary">;

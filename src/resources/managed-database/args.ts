@@ -31,7 +31,7 @@ export interface DatabaseRestoreArgs {
 export interface DatabaseArgsBase {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account; changed in place. */
   label: pulumi.Input<string>;
-  /** Region id with status ok and the "Managed Databases" capability; changing it replaces the database. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning); changing it replaces the database. */
   region: pulumi.Input<string>;
   /** Compute instance type of the nodes; changing it resizes in place (only to a type with more disk). */
   type: pulumi.Input<string>;

@@ -9,7 +9,7 @@ import type { InputKeys, SameKeys } from "../../shared/fields.js";
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs extends DatabaseArgsBase {
-  /** "none", "asynch" or "semi_synch"; default "none" for 1 node, "semi_synch" for 3; anything but "none" needs 3 nodes; changing it replaces the database. */
+  /** "none", "asynch" or "semi_synch"; default "none" for 1 node, "semi_synch" for 3; 1 node needs "none", 3 nodes "asynch" or "semi_synch"; changing it replaces the database. */
   replicationType?: pulumi.Input<"none" | "asynch" | "semi_synch">;
 }
 true satisfies SameKeys<MysqlDatabaseArgs, InputKeys<typeof DATABASE_FIELDS, "mysql">>;

@@ -10,9 +10,9 @@ import type { InputKeys, SameKeys } from "../../shared/fields.js";
 
 /** Arguments of {@link PostgresqlDatabase}. */
 export interface PostgresqlDatabaseArgs extends DatabaseArgsBase {
-  /** "none" or "asynch" ("async" accepted); default "none" for 1 node, "asynch" for 3; "asynch" needs 3 nodes; changing it replaces the database. */
+  /** "none" or "asynch" ("async" accepted); default "none" for 1 node, "asynch" for 3; 1 node needs "none", 3 nodes "asynch"; changing it replaces the database. */
   replicationType?: pulumi.Input<"none" | "asynch" | "async">;
-  /** "on", "local", "remote_write", "remote_apply" or "off"; default "local"; changing it replaces the database. */
+  /** "on", "local", "remote_write", "remote_apply" or "off"; default "local"; "asynch" replication (every 3-node cluster) takes "local" or "off" only; changing it replaces the database. */
   replicationCommitType?: pulumi.Input<"on" | "local" | "remote_write" | "remote_apply" | "off">;
 }
 true satisfies SameKeys<PostgresqlDatabaseArgs, InputKeys<typeof DATABASE_FIELDS, "postgresql">>;
@@ -37,8 +37,7 @@ export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("postg
  *     region: "eu-central",
  *     type: "g6-dedicated-4",
  *     engineId: "postgresql/14.6",
- *     clusterSize: 3,
- *     replicationCommitType: "remote_write",
+ *     clusterSize: 3, // replicates "asynch", so the commit type is "local" (the default) or "off"
  *     allowList: ["10.0.0.0/16"],
  * });
  * export const port = db.port;

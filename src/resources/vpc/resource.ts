@@ -62,7 +62,7 @@ export interface VpcSubnetOutput {
 export interface VpcArgs {
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
   label: pulumi.Input<string>;
-  /** Region id with status ok and the "VPCs" capability; changing it replaces the VPC. */
+  /** Region id with the "VPCs" capability (a region in outage gets a warning); changing it replaces the VPC. */
   region: pulumi.Input<string>;
   /** Free text of at most 255 characters; left out, the VPC's description is not managed (set "" to clear it). */
   description?: pulumi.Input<string>;
