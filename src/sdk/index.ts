@@ -6,7 +6,7 @@
  * (docs/plugin.md says how to install the plugin and how to choose).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { EngineType } from "../client/index.js";
+import type { EngineType, SubnetCompute } from "../client/index.js";
 import type { RestoreRecord } from "../resources/managed-database/restore.js";
 import { SECRET_OUTPUTS } from "../resources/managed-database/common.js";
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/resource.js";
@@ -47,7 +47,7 @@ export class Vpc extends pulumi.CustomResource {
   }
 }
 
-/** A subnet of a VPC, served by the plugin; as `pulumi-cloudplatform`'s `VpcSubnet`. */
+/** A subnet of a VPC, served by the plugin; as `pulumi-cloudplatform`'s `VpcSubnet`. Import id: `<vpcId>/<subnetId>` (or `<vpcId>,<subnetId>`). */
 export class VpcSubnet extends pulumi.CustomResource {
   /** Id of the VPC holding the subnet. */
   declare public readonly vpcId: pulumi.Output<number>;
@@ -59,8 +59,8 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly ipv4: pulumi.Output<string>;
   /** Default gateway of the subnet: the first host address of the range. */
   declare public readonly gateway: pulumi.Output<string>;
-  /** Compute instances assigned to the subnet, as of the last read. */
-  declare public readonly computes: pulumi.Output<unknown[]>;
+  /** Compute instances assigned to the subnet, with their interfaces, as of the last read. */
+  declare public readonly computes: pulumi.Output<SubnetCompute[]>;
 
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -146,7 +146,7 @@ export class MysqlDatabase extends Database {
   }
 }
 
-/** A managed PostgreSQL database, served by the plugin; as `pulumi-cloudplatform`'s `PostgresqlDatabase`. */
+/** A managed PostgreSQL database, served by the plugin; as `pulumi-cloudplatform`'s `PostgresqlDatabase`. Import id: the database id. */
 export class PostgresqlDatabase extends Database {
   /** Commit mode of the replicas. */
   declare public readonly replicationCommitType: pulumi.Output<string>;
