@@ -1,39 +1,22 @@
 /**
- * The `VpcSubnet` resource: one IPv4 range of a VPC, managed on its own.
+ * The provider of `VpcSubnet`: one IPv4 range of a VPC, managed on its own.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Subnet, SubnetCompute } from "../../client/index.js";
+import type { Subnet } from "../../client/index.js";
 import {
   adopts,
   assertValid,
   compact,
   computeDiff,
-  idOutput,
   noteReplacement,
   timeoutsOnlyUpdate,
-  TOKEN_MODULE,
   type DiffSpec,
 } from "../../shared/common.js";
-import {
-  checkFields,
-  diffSpec,
-  outputKeys,
-  refreshInputs,
-  stateFields,
-  type InputKeys,
-  type SameKeys,
-} from "../../shared/fields.js";
+import { checkFields, diffSpec, refreshInputs, stateFields } from "../../shared/fields.js";
 import { SUBNET_FIELDS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/errors.js";
-import lazy from "../../providers/vpc-subnet.js";
-import { storedProvider } from "../../shared/stored-provider.js";
-import {
-  argsBehind,
-  programFailuresInput,
-  takeProgramFailures,
-  type ProgramFailure,
-} from "../../shared/program-args.js";
+import { takeProgramFailures } from "../../shared/program-args.js";
 import { claimInterruptedCreate } from "../../shared/label-claim.js";
 import {
   createSubnet,
@@ -43,22 +26,7 @@ import {
   subnetByLabel,
 } from "../../shared/network.js";
 import { hasUnknown, rangesOverlap, Rules, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck, type Timeouts } from "../../shared/wait.js";
-
-/** Arguments of {@link VpcSubnet}. */
-export interface VpcSubnetArgs {
-  /** Id of the VPC that holds the subnet; changing it replaces the subnet. */
-  vpcId: pulumi.Input<number | string>;
-  /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
-  label: pulumi.Input<string>;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17; changing it replaces the subnet. */
-  ipv4: pulumi.Input<string>;
-  /** Id of an existing subnet of `vpcId` to take under management instead of creating one. */
-  adoptId?: pulumi.Input<number | string>;
-  /** Time limits, e.g. `{ delete: "10m" }`. */
-  timeouts?: pulumi.Input<Timeouts>;
-}
-true satisfies SameKeys<VpcSubnetArgs, InputKeys<typeof SUBNET_FIELDS>>;
+import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
@@ -87,7 +55,7 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
 }
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
-export const DIFF: DiffSpec = diffSpec(
+const SUBNET_DIFF: DiffSpec = diffSpec(
   SUBNET_FIELDS,
   // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
   // that keeps the label or overlaps the old range can only be made after the delete.
@@ -111,7 +79,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
-    return noteReplacement("vpc-subnet", news, computeDiff(olds, news, DIFF));
+    return noteReplacement("vpc-subnet", news, computeDiff(olds, news, SUBNET_DIFF));
   },
 
   async create(news: Bag) {
@@ -150,7 +118,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(id: string, olds: Bag, news: Bag) {
-    const quiet = timeoutsOnlyUpdate(olds, news, DIFF);
+    const quiet = timeoutsOnlyUpdate(olds, news, SUBNET_DIFF);
     if (quiet) return { outs: quiet };
     const api = client().subnets;
     const vpcId = Number(olds.vpcId);
@@ -177,88 +145,4 @@ export function parseSubnetImportId(id: string): { vpcId: number; subnetId: numb
         "the API reads a subnet through its VPC.",
     );
   return { vpcId: Number(match[1]), subnetId: Number(match[2]) };
-}
-
-/**
- * Collisions with an inline subnet of the `Vpc` this program declares and the subnet's `vpcId`
- * names: an overlapping range or a repeated label, which the API would refuse only in `up`.
- */
-export function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
-  const inline = argsBehind(args.vpcId)?.subnets;
-  if (!Array.isArray(inline)) return [];
-  const failures: ProgramFailure[] = [];
-  for (const [i, s] of inline.entries()) {
-    // Only values the program holds as plain text take part; an Output (known or not) is skipped.
-    if (s === null || typeof s !== "object" || pulumi.Output.isInstance(s)) continue;
-    const other = s as { label?: unknown; ipv4?: unknown };
-    if (typeof other.ipv4 === "string" && typeof args.ipv4 === "string" && rangesOverlap(other.ipv4, args.ipv4))
-      failures.push({
-        property: "ipv4",
-        reason:
-          `ipv4 ${args.ipv4} overlaps subnets[${i}].ipv4 ${other.ipv4} of the Vpc that vpcId names; ` +
-          "ranges in a VPC must not overlap",
-      });
-    if (typeof other.label === "string" && other.label === args.label)
-      failures.push({
-        property: "label",
-        reason: `label "${other.label}" is also subnets[${i}].label of the Vpc that vpcId names; labels must be unique in a VPC`,
-      });
-  }
-  return failures;
-}
-
-/**
- * A subnet of a VPC: an RFC 1918 IPv4 range that compute instances use through their VPC
- * interfaces. Deleting it fails, naming the instances, while instances still use it.
- *
- * ## Example Usage
- *
- * ```typescript
- * import * as cloud from "pulumi-cloudplatform";
- *
- * const vpc = new cloud.Vpc("app", { label: "app-vpc", region: "us-east" });
- * const web = new cloud.VpcSubnet("web", { vpcId: vpc.vpcId, label: "web", ipv4: "10.0.1.0/24" });
- * export const gateway = web.gateway;
- * ```
- *
- * ## Adoption
- *
- * `pulumi import` does not work for dynamic resources. To manage an existing subnet, declare it
- * with its VPC's `vpcId` and `adoptId` set to the subnet id: the first `pulumi up` reads it, fails
- * if `ipv4` differs, and brings the label to the arguments.
- *
- * ```typescript
- * const db = new cloud.VpcSubnet("db", { vpcId: 1234, adoptId: 5678, label: "db", ipv4: "10.0.2.0/24" });
- * ```
- */
-export class VpcSubnet extends pulumi.dynamic.Resource {
-  /** Id of the VPC holding the subnet. */
-  declare public readonly vpcId: pulumi.Output<number>;
-  /** The subnet's numeric id (the same as `id`, as a number). */
-  declare public readonly subnetId: pulumi.Output<number>;
-  /** The subnet's label. */
-  declare public readonly label: pulumi.Output<string>;
-  /** The IPv4 range. */
-  declare public readonly ipv4: pulumi.Output<string>;
-  /** Default gateway of the subnet: the first host address of the range. */
-  declare public readonly gateway: pulumi.Output<string>;
-  /** Compute instances assigned to the subnet, with their interfaces, as of the last read. */
-  declare public readonly computes: pulumi.Output<SubnetCompute[]>;
-
-  constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      storedProvider(lazy),
-      name,
-      {
-        ...args,
-        ...programFailuresInput(inlineCollisions(args)),
-        ...outputKeys(SUBNET_FIELDS),
-      },
-      opts,
-      TOKEN_MODULE,
-      "VpcSubnet",
-    );
-    // Known during the preview of an update, like `id` (see idOutput).
-    this.subnetId = idOutput(this, Number);
-  }
 }
