@@ -1,5 +1,4 @@
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
 
 // Jest cannot require() ES modules, and got and p-retry (and much of their dependency tree) ship
@@ -73,10 +72,6 @@ module.exports = {
       testMatch: NEEDS_BUILD_OR_ENGINE.map((p) => (p.endsWith("/") ? `${p}**/*.test.ts` : p)),
     },
   ],
-  // Jest's default, one worker fewer than the cores, is a single worker on CI's two cores, and the
-  // e2e suites spend most of their time waiting on engine processes and polls: two workers overlap
-  // those waits. More cores keep the default.
-  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   testTimeout: 120000,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };
