@@ -125,7 +125,7 @@ describe("commands, flags and settings the docs name exist", () => {
   });
 
   test("every `cloudplatform:<key>` is read by the client, every CLOUDPLATFORM_ variable by the code", () => {
-    // The tests count as code: contributor notes name variables that only a test reads.
+    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the rest in src/.
     const source = ["src", "test"]
       .flatMap((dir) =>
         readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
