@@ -53,7 +53,6 @@ export function vpcAsHolder(vpc: Vpc): LabelHolder {
   return {
     what: `VPC ${vpc.id}`,
     apiId: vpc.id,
-    pulumiId: String(vpc.id),
     created: vpc.created,
     adoptWith: `adoptId: ${vpc.id}`,
   };
@@ -72,7 +71,6 @@ export function subnetAsHolder(vpcId: number, subnet: Subnet): LabelHolder {
   return {
     what: `subnet ${subnet.id} (${subnet.ipv4}) of VPC ${vpcId}`,
     apiId: subnet.id,
-    pulumiId: String(subnet.id),
     created: subnet.created,
     adoptWith: `adoptId: ${subnet.id}`,
   };
@@ -122,7 +120,6 @@ export function databaseAsHolder(
   return {
     what: `${db.engine} database ${db.id}`,
     apiId: db.id,
-    pulumiId: String(db.id),
     created: db.created,
     adoptWith: `adoptId: ${db.id}`,
     ...(db.engine !== engine
@@ -151,7 +148,6 @@ export function backupAsHolder(engine: EngineType, instanceId: number, backup: D
   return {
     what: `backup ${backup.id} of ${engine} database ${instanceId}`,
     apiId: backup.id,
-    pulumiId: id,
     created: backup.created,
     adoptWith: `adoptId: "${id}"`,
     ...(backup.type === "snapshot" ? {} : { foreign: "it is an automatic backup, which no snapshot resource can own" }),

@@ -22,8 +22,6 @@ export interface LabelHolder {
   what: string;
   /** The API's id of it (compared with the ids the interrupted attempt saw). */
   apiId: number;
-  /** The id Pulumi records for it: what `adoptId` and `--import-pending-creates` take. */
-  pulumiId: string;
   /** Its `created` timestamp as the API gives it. */
   created: string;
   /** The program text that adopts it: `adoptId: 123` or `adoptId: "mysql/45/7"`. */
@@ -124,7 +122,7 @@ export async function proveOwn(claim: CreateClaim, key: CreateKey | undefined, h
     "nothing shows that this resource made it (no record of an interrupted create of it on this machine)";
   throw new LabelTakenError(
     `The label "${claim.label}" is already taken by ${holder.what} (created ${holder.created}): ${why}. ` +
-      `Nothing was created or changed. ${waysOut(claim, holder)}`,
+      `Nothing was created or changed. ${waysOut(holder)}`,
   );
 }
 
@@ -142,18 +140,23 @@ export async function takenProblem(
   const why = holder.foreign ? `${holder.foreign}; ` : "";
   return (
     `label "${claim.label}" is already taken by ${holder.what} (created ${holder.created}); ${why}${rule}. ` +
-    waysOut(claim, holder)
+    waysOut(holder)
   );
 }
 
-/** The ways out of a taken label: another label, adoption, or the engine's own record of an interrupted create. */
-function waysOut(claim: CreateClaim, holder: LabelHolder): string {
-  const urn = claim.urn ?? "<urn of this resource>";
+/**
+ * The ways out of a taken label: another label, or adoption, which is also how this stack's own
+ * create interrupted elsewhere is recovered. (Pulumi's `pulumi refresh --import-pending-creates`
+ * would be the engine's way, but engine v3.248 drops the pending create it marks instead of
+ * reading it: measured, docs/resources.md.)
+ */
+function waysOut(holder: LabelHolder): string {
   if (holder.foreign) return "Give this resource another label.";
   return (
-    "Ways out: give this resource another label; or, to manage " +
-    `${holder.what} with this resource on purpose, add \`${holder.adoptWith}\` to its arguments; or, if it is ` +
-    "this stack's own create that was interrupted (a `pulumi up` stopped while it ran, on another machine or a " +
-    `fresh CI runner), run \`pulumi refresh --import-pending-creates ${urn} ${holder.pulumiId}\` and then \`pulumi up\`.`
+    "Ways out: give this resource another label; or add " +
+    `\`${holder.adoptWith}\` to its arguments to manage ${holder.what} with this resource on purpose. ` +
+    "Adoption is also how this stack's own create that was interrupted on another machine or a fresh CI " +
+    "runner is recovered: `pulumi up` with adoptId, then `pulumi refresh --clear-pending-creates` to drop the " +
+    "engine's note of the interrupted create (adoptId may stay or go: changing it changes nothing)."
   );
 }

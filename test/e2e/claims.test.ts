@@ -8,7 +8,11 @@
  *   - what the API would refuse at `up` fails the preview, naming the field: a VPC label another VPC
  *     holds, a subnet range that overlaps one the VPC has, a subnet label a sibling holds, a
  *     PostgreSQL label a MySQL database holds, a snapshot label a backup holds. Nothing is written.
+ * The engine ends a preview at the first resource whose check fails, so a preview names one; the
+ * stories preview each resource on its own (`--target`, as a user narrows a preview down) to show
+ * that every one is refused.
  */
+import type { Stack } from "@pulumi/pulumi/automation";
 import * as cloud from "../../src";
 import type { StateResource } from "./helpers";
 import { api, failureText, list, useE2e } from "./helpers";
@@ -58,6 +62,12 @@ async function writes(): Promise<string[]> {
     .map((r) => `${r.method} ${r.path}`);
 }
 
+/** The text of a preview of the one resource `type`/`name` of `stack`, which must fail. */
+async function previewOf(stack: Stack, type: string, name: string): Promise<string> {
+  const urn = `urn:pulumi:${stack.name}::cloudplatform-e2e::pulumi-nodejs:dynamic/cloudplatform:${type}::${name}`;
+  return failureText(stack.preview({ color: "never", target: [urn] }));
+}
+
 async function stateIds(stack: { exportStack(): Promise<{ deployment: unknown }> }): Promise<string[]> {
   const { resources } = (await stack.exportStack()).deployment as { resources?: StateResource[] };
   return (resources ?? []).filter((r) => r.type.includes("cloudplatform") && r.id).map((r) => r.id!);
@@ -73,12 +83,16 @@ test("a second stack of the same program never takes the first stack's objects; 
 
   const staging = await e2e.stack(shop());
   const preview = await failureText(staging.stack.preview({ color: "never" }));
-  expect(preview).toContain(`label "claims-net" is already taken by VPC ${vpc!.id}`);
-  expect(preview).toContain(`label "claims-orders" is already taken by mysql database ${db!.id}`);
-  expect(preview).toContain(`adoptId: ${db!.id}`);
   expect(preview).toMatch(
-    /pulumi refresh --import-pending-creates urn:pulumi:e2e-[^:]+::cloudplatform-e2e::\S+::orders/,
+    /property label value \{claims-(net|orders)\} has a problem: label "claims-(net|orders)" is already taken by/,
   );
+  const network = await previewOf(staging.stack, "Vpc", "network");
+  expect(network).toContain(`label "claims-net" is already taken by VPC ${vpc!.id}`);
+  expect(network).toContain(`add \`adoptId: ${vpc!.id}\``);
+  const orders = await previewOf(staging.stack, "MysqlDatabase", "orders");
+  expect(orders).toContain(`label "claims-orders" is already taken by mysql database ${db!.id}`);
+  expect(orders).toContain(`add \`adoptId: ${db!.id}\``);
+  expect(orders).toContain("give this resource another label");
 
   const up = await failureText(staging.stack.up({ color: "never" }));
   expect(up).toContain("already taken by");
@@ -128,15 +142,23 @@ test("what the API would refuse at `up` fails the preview, naming the field; not
     });
     new cloud.DatabaseSnapshot("snap", { engine: "mysql", instanceId: db.id, label: "held1" });
   });
-  const text = await failureText(testStack.stack.preview({ color: "never" }));
-  expect(text).toMatch(new RegExp(`label "held-net" is already taken by VPC ${vpc.id}`));
-  expect(text).toMatch(/ipv4 10\.5\.0\.128\/25 overlaps subnet \d+ "used" \(10\.5\.0\.0\/24\)/);
-  expect(text).toMatch(/label "used" is already taken by subnet \d+ \(10\.5\.0\.0\/24\)/);
-  expect(text).toContain(`label "held-db" is already taken by mysql database ${db.id}`);
-  expect(text).toContain("database labels are unique across MySQL and PostgreSQL");
-  expect(text).toContain(`label "held1" is already taken by backup ${backup!.id} of mysql database ${db.id}`);
-  // Each failure names its field as the engine shows check failures.
-  expect(text).toContain("property ipv4 value");
-  expect(text).toContain("property label value");
+  const { stack } = testStack;
+  expect(await previewOf(stack, "Vpc", "net")).toContain(
+    `property label value {held-net} has a problem: label "held-net" is already taken by VPC ${vpc.id}`,
+  );
+  expect(await previewOf(stack, "VpcSubnet", "overlap")).toMatch(
+    /property ipv4 value \{10\.5\.0\.128\/25\} has a problem: ipv4 10\.5\.0\.128\/25 overlaps subnet \d+ "used" \(10\.5\.0\.0\/24\)/,
+  );
+  expect(await previewOf(stack, "VpcSubnet", "sibling")).toMatch(
+    /property label value \{used\} has a problem: label "used" is already taken by subnet \d+ \(10\.5\.0\.0\/24\)/,
+  );
+  const pg = await previewOf(stack, "PostgresqlDatabase", "pg");
+  expect(pg).toContain(
+    `property label value {held-db} has a problem: label "held-db" is already taken by mysql database ${db.id}`,
+  );
+  expect(pg).toContain("database labels are unique across MySQL and PostgreSQL");
+  expect(await previewOf(stack, "DatabaseSnapshot", "snap")).toContain(
+    `property label value {held1} has a problem: label "held1" is already taken by backup ${backup!.id} of mysql database ${db.id}`,
+  );
   expect(await writes()).toEqual([]);
 });
