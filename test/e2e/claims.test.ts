@@ -25,14 +25,19 @@ interface Obj {
 }
 
 /** The program both stacks run; `adopt` names the first stack's objects to manage on purpose. */
-function shop(adopt?: { vpc: number; db: number }) {
+function shop(adopt?: { vpc: number; subnet: number; db: number }) {
   return async () => {
     const network = new cloud.Vpc("network", {
       label: "claims-net",
       region: "us-east",
       ...(adopt ? { adoptId: adopt.vpc } : {}),
     });
-    new cloud.VpcSubnet("app", { vpcId: network.vpcId, label: "app", ipv4: "10.0.1.0/24" });
+    new cloud.VpcSubnet("app", {
+      vpcId: network.vpcId,
+      label: "app",
+      ipv4: "10.0.1.0/24",
+      ...(adopt ? { adoptId: adopt.subnet } : {}),
+    });
     const db = new cloud.MysqlDatabase("orders", {
       label: "claims-orders",
       region: "us-east",
@@ -104,11 +109,13 @@ test("a second stack of the same program never takes the first stack's objects; 
   expect(await writes()).toEqual([]);
 
   // On purpose: the second stack adopts the first stack's VPC and database, and says so.
-  staging.stack.workspace.program = shop({ vpc: vpc!.id, db: db!.id });
+  const [subnet] = await list<Obj>(e2e.emulator, `/vpcs/${vpc!.id}/subnets`);
+  staging.stack.workspace.program = shop({ vpc: vpc!.id, subnet: subnet!.id, db: db!.id });
   const adopted = await staging.stack.up({ color: "never" });
   expect(adopted.summary.result).toBe("succeeded");
   expect(adopted.stdout).toContain(`Adopting VPC ${vpc!.id} (adoptId)`);
   expect(adopted.stdout).toContain(`Adopting mysql database ${db!.id} (adoptId)`);
+  expect(adopted.stdout).toContain(`Adopting subnet ${subnet!.id} of VPC ${vpc!.id} (adoptId)`);
   expect(await stateIds(staging.stack)).toEqual(expect.arrayContaining([String(vpc!.id), String(db!.id)]));
 });
 
