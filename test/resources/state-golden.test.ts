@@ -5,7 +5,9 @@
  * they were before their fields moved into tables (src/shared/fields.ts), so a stack deployed
  * with an earlier version sees the same state key for key and value for value. One deliberate
  * change since, from the restore work (not the tables): a credentials rotation first lists the
- * backups and records `lastCredentialsReset` ("mysql full" update).
+ * backups and records `lastCredentialsReset` ("mysql full" update). And one in the calls only, from
+ * claims by proof: a database create looks its label up in the cross-engine list
+ * (`databases.list`, one namespace for both engines) instead of its engine's.
  * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
  */
 import * as fs from "node:fs";
@@ -21,6 +23,9 @@ jest.mock("../../src/shared/context.js", () => ({
   warn: () => undefined,
   client: () => mockClient,
   catalogueClient: () => undefined,
+  // No account reads in check and no records of creates: these fixtures hold the state and requests only.
+  accountClient: () => undefined,
+  configuredApiUrl: () => undefined,
 }));
 
 import { provider as vpc } from "../../src/resources/vpc/resource.js";
