@@ -2,11 +2,13 @@
  * The transport: one got instance, one request helper, the path builder, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
+import { PACKAGE } from "../shared/package.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
 import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 import { defaultUserAgent, normalizeApiUrl, type ClientConfig } from "./config.js";
+import { redactToken } from "./redact.js";
 import {
   isRetryable,
   isUnclearOutcome,
@@ -220,7 +222,7 @@ export class HttpClient {
     if (options.auth !== false) {
       if (this.token === undefined) {
         throw new Error(
-          `${method} ${path} needs an API token: run \`pulumi config set --secret cloudplatform:token <token>\` ` +
+          `${method} ${path} needs an API token: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
             "or set the environment variable CLOUDPLATFORM_TOKEN.",
         );
       }
@@ -316,9 +318,9 @@ export class HttpClient {
     throw new ApiError({ ...init, ...(errors ? { errors } : {}) });
   }
 
-  /** Last line of defence: no text the client passes on may contain the token. */
+  /** Last line of defence: no text the client passes on may contain the token as a token. */
   private redact(text: string): string {
-    return this.token ? text.split(this.token).join("[REDACTED]") : text;
+    return redactToken(text, this.token);
   }
 }
 
@@ -337,7 +339,7 @@ function errorList(body: unknown, status: number): ApiFieldError[] {
 }
 
 function hintFor(status: number): string | undefined {
-  if (status === 401) return "Check the API token (cloudplatform:token or CLOUDPLATFORM_TOKEN)";
+  if (status === 401) return `Check the API token (${PACKAGE}:token or CLOUDPLATFORM_TOKEN)`;
   if (status === 403) return "The token lacks a scope or grant this operation needs";
   return undefined;
 }

@@ -7,9 +7,12 @@ export function op(config: OperationConfig, body?: object) {
   return { config: { op: config }, ...(body ? { schema: { body } } : {}) };
 }
 
-/** Parses an integer path parameter; anything else names no entity, so 404. */
+/**
+ * Parses an integer path parameter in canonical decimal form (no sign, no leading zero, no
+ * exponent or hex); anything else names no entity, so 404: `/vpcs/0100` is not VPC 100.
+ */
 export function id(value: string): number {
-  if (!/^[0-9]{1,15}$/.test(value)) throw new NotFound();
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new NotFound();
   return Number(value);
 }
 

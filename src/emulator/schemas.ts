@@ -3,9 +3,9 @@
  * bound checks live here; rules that need state or friendlier reasons (labels, ranges, uniqueness)
  * live in the models. Unknown fields are ignored, as the real API does.
  */
+import { settingsSchema } from "./databases/settings.js";
 
 const str = { type: "string" } as const;
-const bool = { type: "boolean" } as const;
 
 const subnetCreate = {
   type: "object",
@@ -50,8 +50,7 @@ export function databaseCreate(engine: "mysql" | "postgresql") {
       type: str,
       engine: str,
       cluster_size: { type: "integer", enum: [1, 3] },
-      encrypted: bool,
-      ssl_connection: bool,
+      ...settingsSchema("create"),
       replication_type: {
         type: "string",
         enum: engine === "mysql" ? ["none", "asynch", "semi_synch"] : ["none", "asynch", "async"],
@@ -70,6 +69,7 @@ export const databaseUpdate = {
     label: str,
     allow_list: { type: "array", items: str },
     type: str,
+    ...settingsSchema("update"),
     updates: {
       type: "object",
       properties: {
@@ -88,7 +88,7 @@ export const snapshotCreate = {
   type: "object",
   required: ["label"],
   properties: {
-    label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9]+$" },
+    label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9_]+$" },
     target: { type: "string", enum: ["primary", "secondary"] },
   },
 } as const;

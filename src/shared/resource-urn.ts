@@ -7,10 +7,10 @@
  * create's claim scope. The plugin reads the URN from the engine's request instead.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { TOKEN_MODULE } from "./common.js";
+import { PACKAGE } from "./package.js";
 
 /** The input that carries the resource's URN to `check`; never kept in the state. */
-export const RESOURCE_URN = "resourceUrn";
+export const RESOURCE_URN = "__resourceUrn";
 
 /**
  * The extra input for the properties of the dynamic resource `typeName` ("Vpc", ...): its URN,
@@ -22,7 +22,7 @@ export function urnInput(
   name: string,
   opts: pulumi.CustomResourceOptions | undefined,
 ): Record<string, pulumi.Input<string>> {
-  const type = `pulumi-nodejs:dynamic/${TOKEN_MODULE}:${typeName}`;
+  const type = `pulumi-nodejs:dynamic/${PACKAGE}:${typeName}`;
   const parent = opts?.parent;
   if (!parent) return { [RESOURCE_URN]: pulumi.createUrn(name, type) };
   // A URN is always known, so the apply runs in previews too.

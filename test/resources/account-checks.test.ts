@@ -3,10 +3,10 @@
  * list is read once per provider process whatever the number of resources, and what this
  * resource (or a resource renamed away in the same run) holds does not count as taken.
  */
-import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
-import { provider as subnetProvider } from "../../src/resources/vpc-subnet/resource.js";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/resource.js";
-import { provider as postgresProvider } from "../../src/resources/postgresql-database/resource.js";
+import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
+import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as postgresProvider } from "../../src/resources/postgresql-database/provider.js";
 import { client, configure, resetCaches } from "../../src/shared/context.js";
 import { configBag, useProviderEmulator } from "./provider-env.js";
 

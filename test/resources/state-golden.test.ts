@@ -5,9 +5,11 @@
  * they were before their fields moved into tables (src/shared/fields.ts), so a stack deployed
  * with an earlier version sees the same state key for key and value for value. One deliberate
  * change since, from the restore work (not the tables): a credentials rotation first lists the
- * backups and records `lastCredentialsReset` ("mysql full" update). And one in the calls only, from
- * claims by proof: a database create looks its label up in the cross-engine list
- * (`databases.list`, one namespace for both engines) instead of its engine's.
+ * backups and records `lastCredentialsReset` ("mysql full" update). Two from the API's published
+ * rules: a resize and an allow-list change go as two updates ("mysql minimal" update), and the
+ * "postgresql full" fixture commits "off", since the API refuses "remote_apply" for three nodes.
+ * And one in the calls only, from claims by proof: a database create looks its label up in the
+ * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
  * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
  */
 import * as fs from "node:fs";
@@ -28,11 +30,11 @@ jest.mock("../../src/shared/context.js", () => ({
   configuredApiUrl: () => undefined,
 }));
 
-import { provider as vpc } from "../../src/resources/vpc/resource.js";
-import { provider as subnet } from "../../src/resources/vpc-subnet/resource.js";
-import { provider as mysql } from "../../src/resources/mysql-database/resource.js";
-import { provider as pg } from "../../src/resources/postgresql-database/resource.js";
-import { provider as snapshot } from "../../src/resources/database-snapshot/resource.js";
+import { provider as vpc } from "../../src/resources/vpc/provider.js";
+import { provider as subnet } from "../../src/resources/vpc-subnet/provider.js";
+import { provider as mysql } from "../../src/resources/mysql-database/provider.js";
+import { provider as pg } from "../../src/resources/postgresql-database/provider.js";
+import { provider as snapshot } from "../../src/resources/database-snapshot/provider.js";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Provider = Required<pulumi.dynamic.ResourceProvider>;
@@ -214,7 +216,7 @@ const CASES: Case[] = [
       engineId: "postgresql/14.6",
       clusterSize: 3,
       replicationType: "async",
-      replicationCommitType: "remote_apply",
+      replicationCommitType: "off",
       allowList: ["10.9.0.0/16"],
     },
   },

@@ -5,23 +5,22 @@ import type { BackupRecord, DatabaseRecord, EngineType, UpdatesRecord } from "..
 import type { Actor, Store } from "../store.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
 import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { applySettings, settingsAtCreate, type SettingsCreate, type SettingsUpdate } from "./settings.js";
 
 /** Body of database create after schema validation. */
-export interface DatabaseCreate {
+export interface DatabaseCreate extends SettingsCreate {
   label: string;
   region: string;
   type: string;
   engine: string;
   cluster_size?: 1 | 3;
-  encrypted?: boolean;
-  ssl_connection?: boolean;
   replication_type?: string;
   replication_commit_type?: string;
   allow_list?: string[];
 }
 
 /** Body of database update after schema validation. */
-export interface DatabaseUpdate {
+export interface DatabaseUpdate extends SettingsUpdate {
   label?: string;
   allow_list?: string[];
   type?: string;
@@ -94,6 +93,12 @@ export class DatabaseModel {
     const replication = replicationType(engine, clusterSize, body.replication_type, errors);
     if (engine === "mysql" && body.replication_commit_type !== undefined)
       errors.add("replication_commit_type", "Only PostgreSQL databases accept replication_commit_type");
+    else if (
+      engine === "postgresql" &&
+      replication === "asynch" &&
+      !ASYNCH_COMMIT_TYPES.includes(body.replication_commit_type ?? "local")
+    )
+      errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
     const allowList = normaliseAllowList(body.allow_list ?? [], errors);
     errors.throwIfAny();
     const now = this.store.clock.now();
@@ -106,8 +111,7 @@ export class DatabaseModel {
       type: body.type,
       version: catalogued!.version,
       cluster_size: clusterSize,
-      encrypted: body.encrypted ?? false,
-      ssl_connection: body.ssl_connection ?? true,
+      ...settingsAtCreate(body),
       allow_list: allowList,
       replication_type: replication,
       replication_commit_type: engine === "postgresql" ? (body.replication_commit_type ?? "local") : null,
@@ -135,7 +139,10 @@ export class DatabaseModel {
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
     const allowList = body.allow_list && normaliseAllowList(body.allow_list, errors);
     const resize = body.type !== undefined && body.type !== db.type;
-    if (resize) {
+    // The API takes a resize and a new allow list only as two requests.
+    if (resize && body.allow_list !== undefined)
+      errors.add("type", "You can't update the allow_list and set a new type in the same request");
+    else if (resize) {
       const current = this.store.state.types.find((t) => t.id === db.type);
       const next = this.store.state.types.find((t) => t.id === body.type);
       if (!next) errors.add("type", "Type not found");
@@ -149,6 +156,7 @@ export class DatabaseModel {
     errors.throwIfAny();
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
+    applySettings(db, body);
     if (updates) db.updates = updates;
     if (allowList) db.allow_list = allowList;
     if (resize) db.type = body.type!;
@@ -289,6 +297,9 @@ function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
   );
 }
 
+/** PostgreSQL commit types that asynchronous replication takes. */
+const ASYNCH_COMMIT_TYPES = ["local", "off"];
+
 /** Resolves the replication default and checks it against the cluster size. */
 function replicationType(
   engine: EngineType,
@@ -300,6 +311,11 @@ function replicationType(
   if (given === undefined) return clusterSize === 1 ? "none" : engine === "mysql" ? "semi_synch" : "asynch";
   if (clusterSize === 1 && given !== "none")
     errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
+  if (clusterSize === 3 && given === "none")
+    errors.add(
+      "replication_type",
+      `Must be ${engine === "mysql" ? "asynch or semi_synch" : "asynch"} for a high availability cluster (cluster_size 3)`,
+    );
   return given;
 }
 

@@ -6,6 +6,7 @@ import type { Database, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import type { FieldTable } from "../../shared/fields.js";
 import {
+  canonicalAllowList,
   databaseLabelRule,
   engineIdRule,
   hasUnknown,
@@ -52,7 +53,7 @@ export const DATABASE_FIELDS = {
     rule: databaseLabelRule,
   },
   region: {
-    description: 'Region id with status ok and the "Managed Databases" capability.',
+    description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',
     change: "replace",
     type: "string",
     api: "region",
@@ -108,10 +109,15 @@ export const DATABASE_FIELDS = {
     type: "string",
     api: "replication_type",
     output: true,
+    tsType: {
+      mysql: 'pulumi.Input<"none" | "asynch" | "semi_synch">',
+      postgresql: 'pulumi.Input<"none" | "asynch" | "async">',
+    },
     normalise: (v) => (v === "async" ? "asynch" : v),
   },
   replicationCommitType: {
-    description: 'Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off".',
+    description:
+      'Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch".',
     change: "replace",
     type: "string",
     api: "replication_commit_type",
@@ -127,7 +133,7 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
     default: [],
     output: true,
-    normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
+    normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),
   },
   updates: {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",
@@ -136,6 +142,7 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => windowOf(d.updates), write: (v) => ({ updates: apiWindow(v as MaintenanceWindowInput) }) },
     ifSet: true,
     output: true,
+    absent: "null",
     normalise: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
   },
   credentialsRotation: {
@@ -210,10 +217,12 @@ export const DATABASE_FIELDS = {
     change: "output",
     type: "string",
     secret: true,
+    absent: "undefined",
   },
   lastRestore: {
     description: "The last restore this stack performed: the backup and restoredAt; undefined when none.",
     change: "output",
     type: { ref: "RestoreRecord" },
+    absent: "undefined",
   },
 } satisfies FieldTable<Database>;

@@ -1,0 +1,163 @@
+/**
+ * The provider of `VpcSubnet`: one IPv4 range of a VPC, managed on its own.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Subnet } from "../../client/index.js";
+import {
+  adopts,
+  assertValid,
+  compact,
+  computeDiff,
+  isNewValue,
+  noteReplacement,
+  timeoutsOnlyUpdate,
+  type DiffSpec,
+} from "../../shared/common.js";
+import { checkFields, diffSpec, refreshInputs, stateFields } from "../../shared/fields.js";
+import { SUBNET_FIELDS } from "../vpc/fields.js";
+import { client, configure } from "../../shared/context.js";
+import { readAdopted, unlessNotFound } from "../../shared/errors.js";
+import { takeProgramFailures } from "../../shared/program-args.js";
+import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { releaseLabel, subnetAsHolder, subnetConflicts } from "../../shared/account.js";
+import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
+import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
+
+/** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
+function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
+  return compact({ ...stateFields(SUBNET_FIELDS, subnet, inputs), vpcId });
+}
+
+function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+  return checkFields(SUBNET_FIELDS, news, undefined, {
+    timeouts: timeoutsCheck,
+  });
+}
+
+async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+  const vpcId = inputs.vpcId as number;
+  const subnetId = inputs.adoptId as number;
+  const api = client().subnets;
+  let subnet = await readAdopted(`subnet ${subnetId} of VPC ${vpcId}`, () => api.get(vpcId, subnetId));
+  if (subnet.ipv4 !== inputs.ipv4) {
+    throw new Error(
+      `Cannot adopt subnet ${subnetId} of VPC ${vpcId}: ipv4 is ${subnet.ipv4} but the arguments say ${String(inputs.ipv4)}; ` +
+        "ipv4 cannot be changed, so set ipv4 to match or drop adoptId.",
+    );
+  }
+  if (subnet.label !== inputs.label) subnet = await api.update(vpcId, subnetId, { label: inputs.label as string });
+  return { id: String(subnetId), outs: stateOf(vpcId, subnet, inputs) };
+}
+
+/** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
+const SUBNET_DIFF: DiffSpec = diffSpec(
+  SUBNET_FIELDS,
+  // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
+  // that keeps the label or overlaps the old range can only be made after the delete.
+  (o, n) =>
+    hasUnknown(n.vpcId) ||
+    (o.vpcId === n.vpcId &&
+      (o.label === n.label ||
+        hasUnknown(n.label) ||
+        hasUnknown(n.ipv4) ||
+        rangesOverlap(String(o.ipv4), String(n.ipv4)))),
+);
+
+/**
+ * What the API would refuse at `up` given the VPC's subnets as they are: a label a sibling holds,
+ * a range that overlaps one. Asked only for a create or a changed label or range of a subnet whose
+ * VPC exists already (a VPC still to be created has no subnets but those of the program). The
+ * resource's own current subnet, known by its old label and range, is not a sibling.
+ */
+async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
+  const vpcId = inputs.vpcId;
+  if (typeof vpcId !== "number" || rules.failures.some((f) => ["vpcId", "label", "ipv4"].includes(f.property))) return;
+  const known = (v: unknown): v is string => typeof v === "string" && v !== UNKNOWN;
+  const label = known(inputs.label) ? inputs.label : undefined;
+  const ipv4 = known(inputs.ipv4) ? inputs.ipv4 : undefined;
+  const scope = `vpc/${vpcId}/subnet`;
+  if (label !== undefined) noteUrn(`${scope}:${label}`, urn);
+  const same = Object.keys(olds).length > 0 && olds.vpcId === vpcId;
+  if (same && olds.label !== label) releaseLabel(scope, olds.label);
+  const newLabel = label !== undefined && isNewValue(olds, news, "label");
+  const newRange = ipv4 !== undefined && isNewValue(olds, news, "ipv4");
+  if (!newLabel && !newRange && !(Object.keys(olds).length > 0 && !same)) return;
+  const found = await subnetConflicts({
+    vpcId,
+    label: newLabel || !same ? label : undefined,
+    ipv4: newRange || !same ? ipv4 : undefined,
+    own: same ? { label: olds.label, ipv4: olds.ipv4 } : undefined,
+  });
+  const problem =
+    label === undefined
+      ? undefined
+      : await takenProblem(
+          { scope: `${scope}:${label}`, label, urn },
+          found.holder,
+          "subnet labels are unique in a VPC",
+        );
+  if (problem) rules.fail("label", problem);
+  if (found.overlap) rules.fail(found.overlap.property, found.overlap.reason);
+}
+
+/** The implementation the lazy provider loads in the provider process. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  configure,
+
+  async check(olds: Bag, news: Bag) {
+    const { rules, inputs } = checkInputs(news);
+    const urn = takeUrn(inputs);
+    for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
+    await accountChecks(olds, news, inputs, urn, rules);
+    return rules.result(inputs, news);
+  },
+
+  async diff(_id: string, olds: Bag, news: Bag) {
+    return noteReplacement("vpc-subnet", news, computeDiff(olds, news, SUBNET_DIFF));
+  },
+
+  async create(news: Bag) {
+    const carried = takeUrn(news);
+    const { rules, inputs } = checkInputs(news);
+    assertValid("VPC subnet", rules.failures);
+    if (adopts("vpc-subnet", inputs)) return adopt(inputs);
+    const vpcId = inputs.vpcId as number;
+    const label = inputs.label as string;
+    const scope = `vpc/${vpcId}/subnet:${label}`;
+    return claimedCreate(
+      { scope, label, urn: urnFor(scope, carried) },
+      {
+        list: () => client().subnets.list(vpcId),
+        labelOf: (s) => s.label,
+        idOf: (s) => s.id,
+        holder: (s) => subnetAsHolder(vpcId, s),
+        send: () => createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string }),
+        finish: async (subnet) => ({ id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) }),
+      },
+    );
+  },
+
+  async read(id: string, props?: Bag) {
+    const vpcId = Number(props?.vpcId);
+    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, resourceId(id, "a subnet")));
+    if (!subnet) return { id: "" };
+    const state = stateOf(vpcId, subnet, props ?? {});
+    return { id, props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };
+  },
+
+  async update(id: string, olds: Bag, news: Bag) {
+    const quiet = timeoutsOnlyUpdate(olds, news, SUBNET_DIFF);
+    if (quiet) return { outs: quiet };
+    const api = client().subnets;
+    const vpcId = Number(olds.vpcId);
+    let subnet = await api.get(vpcId, Number(id));
+    if (subnet.label !== news.label) subnet = await api.update(vpcId, Number(id), { label: news.label as string });
+    return { outs: stateOf(vpcId, subnet, news) };
+  },
+
+  async delete(id: string, props: Bag) {
+    await deleteSubnet(Number(props.vpcId), Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
+  },
+};
