@@ -27,17 +27,51 @@ function esmPackages(dir, found = new Set()) {
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const esm = [...esmPackages(path.join(__dirname, "node_modules"))].map(escape);
 
-/** @type {import('jest').Config} */
-module.exports = {
+/**
+ * Suites that run what `npm run build` or scripts/install-pulumi.sh made (dist/, the engine, the Go
+ * tools of .tools/bin): the `e2e` project. Everything else runs from the sources alone: `unit`.
+ */
+const NEEDS_BUILD_OR_ENGINE = [
+  "<rootDir>/test/e2e/",
+  "<rootDir>/test/cli/",
+  "<rootDir>/test/demo.test.ts",
+  "<rootDir>/test/package.test.ts",
+  "<rootDir>/test/plugin/nodejs-sdk.test.ts",
+  "<rootDir>/test/plugin/python-sdk.test.ts",
+  "<rootDir>/test/schema/bind.test.ts",
+];
+
+/** What both projects share: where tests live, and how TypeScript and ES modules are loaded. */
+const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.(ts|js|mjs)$": "<rootDir>/test/support/esm-to-cjs.cjs" },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
   moduleFileExtensions: ["ts", "js", "mjs", "cjs", "json"],
   // nodenext-style imports name the emitted ".js" file; map them back to the TypeScript source.
   // The example programs import the package by name, as a user's program does: map it to the source.
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1", "^pulumi-cloudplatform$": "<rootDir>/src/index.ts" },
+};
+
+const escapeRoot = (p) => escape(p.replace("<rootDir>", __dirname));
+
+/** @type {import('jest').Config} */
+module.exports = {
+  // `npm run test:unit` (jest --selectProjects unit): no engine, no build, no long waits.
+  // `npm test` runs both projects.
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testMatch: ["<rootDir>/test/**/*.test.ts"],
+      testPathIgnorePatterns: NEEDS_BUILD_OR_ENGINE.map(escapeRoot),
+    },
+    {
+      ...shared,
+      displayName: "e2e",
+      testMatch: NEEDS_BUILD_OR_ENGINE.map((p) => (p.endsWith("/") ? `${p}**/*.test.ts` : p)),
+    },
+  ],
   testTimeout: 120000,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };

@@ -5,6 +5,9 @@
 #     proxy serves its pseudo-version (see docs/contributing.md: it is optional for this project);
 #   - gen-sdk (scripts/pulumi-toolchain/gen-sdk), which writes the plugin's Go, Python and Node.js
 #     SDKs from schema.json with Pulumi's code generators; built from the same pinned modules;
+#   - the YAML language host (pulumi-language-yaml) of Pulumi YAML, built from Go
+#     modules pinned in scripts/yaml-toolchain (go.mod + go.sum), so that `runtime: yaml` programs
+#     (examples/yaml) run through the plain CLI;
 #   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
 #   - schema-bind (scripts/pulumi-toolchain/schema-bind), which binds schema.json with Pulumi's own
 #     schema package for test/schema/bind.test.ts; built from the same pinned modules;
@@ -17,6 +20,8 @@ set -euo pipefail
 PULUMI_VERSION="3.248.0"
 # pulumi-language-nodejs has no tags of its own: this is the pseudo-version of the commit tagged v3.248.0.
 LANGUAGE_HOST_VERSION="v3.0.0-20260624120734-a88168d865b7"
+# Pulumi YAML's language host, a module of its own (github.com/pulumi/pulumi-yaml).
+YAML_HOST_VERSION="1.25.0"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="$root/.tools/bin"
@@ -101,7 +106,31 @@ build_schema_bind() {
   echo "install-pulumi: built schema-bind"
 }
 
+# Pinned when the binary's module list names the pinned Pulumi YAML (`go version -m`); no version flag exists.
+yaml_host_pinned() {
+  [ -x "$bin/pulumi-language-yaml" ] &&
+    go version -m "$bin/pulumi-language-yaml" 2>/dev/null | grep -Eq "github.com/pulumi/pulumi-yaml[[:space:]]+v$YAML_HOST_VERSION([[:space:]]|$)"
+}
+
+build_yaml_host() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "install-pulumi: Go is needed to build pulumi-language-yaml (test/e2e/yaml-program.test.ts fails without it)" >&2
+    return 0
+  fi
+  if yaml_host_pinned; then
+    echo "install-pulumi: YAML language host v$YAML_HOST_VERSION already in .tools/bin"
+    return 0
+  fi
+  echo "install-pulumi: building the YAML language host v$YAML_HOST_VERSION from Go modules (first time: a few minutes)"
+  (cd "$root/scripts/yaml-toolchain" &&
+    GOFLAGS=-mod=readonly GOSUMDB=off go build -trimpath \
+      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_HOST_VERSION" \
+      -o "$bin/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+  echo "install-pulumi: built the YAML language host v$YAML_HOST_VERSION"
+}
+
 link_dynamic_provider
+build_yaml_host
 build_schema_bind
 build_gen_sdk
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"

@@ -6,10 +6,20 @@
  * them first, the day it gains a version.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DatabaseSnapshot, MysqlDatabase, PostgresqlDatabase, Vpc, VpcSubnet } from "pulumi-cloudplatform";
+import * as dynamic from "pulumi-cloudplatform";
 
-/** Declares the demo's resources and returns the stack outputs. */
-export function demo() {
+/**
+ * The resource classes the demo declares: the dynamic resources of `pulumi-cloudplatform`, or the
+ * plugin's of `pulumi-cloudplatform/plugin`, which take the same arguments.
+ */
+export type DemoResources = Pick<
+  typeof dynamic,
+  "DatabaseSnapshot" | "MysqlDatabase" | "PostgresqlDatabase" | "Vpc" | "VpcSubnet"
+>;
+
+/** Declares the demo's resources with `cloud` (the dynamic resources unless told) and returns the stack outputs. */
+export function demo(cloud: DemoResources = dynamic) {
+  const { DatabaseSnapshot, MysqlDatabase, PostgresqlDatabase, Vpc, VpcSubnet } = cloud;
   const config = new pulumi.Config("demo");
   const region = config.get("region") ?? "us-east";
 

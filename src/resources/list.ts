@@ -55,7 +55,7 @@ export const RESOURCES = {
     name: "VpcSubnet",
     folder: "vpc-subnet",
     description: "One IPv4 range of a VPC, managed on its own.",
-    importId: "none yet (the API reads a subnet through its VPC): declare it with `adoptId`",
+    importId: "`<vpcId>/<subnetId>` (or `<vpcId>,<subnetId>`)",
     table: SUBNET_FIELDS,
     program: SUBNET_PROGRAM,
     provider: subnetProvider,

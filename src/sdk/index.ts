@@ -45,7 +45,7 @@ export class Vpc extends pulumi.CustomResource {
   }
 }
 
-/** One IPv4 range of a VPC, managed on its own. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `VpcSubnet`. Import id: none yet (the API reads a subnet through its VPC): declare it with `adoptId`. */
+/** One IPv4 range of a VPC, managed on its own. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `VpcSubnet`. Import id: `<vpcId>/<subnetId>` (or `<vpcId>,<subnetId>`). */
 export class VpcSubnet extends pulumi.CustomResource {
   /** Id of the VPC that holds the subnet. */
   declare public readonly vpcId: pulumi.Output<number>;

@@ -7,9 +7,11 @@
  *     dropped, or a proxy's 503 in its place).
  * Each run's first `up` converges, the preview after it is clean, `destroy` empties the emulator,
  * and the request log shows every object made by exactly one create the server carried out.
+ * Every seed runs over the dynamic resources, the first of each suite over the plugin too.
  */
 import { demo } from "../../examples/demo/program";
 import type { FaultRule } from "../../src/emulator/index.js";
+import { casesOf, DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { list, useE2e } from "./helpers";
 
 const e2e = useE2e();
@@ -47,12 +49,12 @@ async function createPaths(): Promise<string[]> {
   ];
 }
 
-async function deployThroughFaults(faults: FaultRule[]): Promise<void> {
+async function deployThroughFaults(flavour: Flavour, faults: FaultRule[]): Promise<void> {
   await e2e.emulator.control.reset();
   const inject = async () => {
     for (const rule of faults) await e2e.emulator.control.addFault(rule);
   };
-  const testStack = await e2e.stack(async () => demo());
+  const testStack = await e2e.stack(async () => demo(flavour.cloud), flavour.env());
 
   await inject();
   const up = await testStack.stack.up({ color: "never" });
@@ -81,14 +83,18 @@ async function deployThroughFaults(faults: FaultRule[]): Promise<void> {
   expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
 }
 
-describe("chaos: 5xx, resets and 429s on every kind of request", () => {
-  test.each([11, 23, 37])("seed %i: the first up converges, preview is clean, destroy empties the API", (seed) =>
-    deployThroughFaults(chaos(seed)),
-  );
-});
+describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour) => {
+  describe("chaos: 5xx, resets and 429s on every kind of request", () => {
+    test.each(casesOf(flavour, [11, 23, 37]))(
+      "seed %i: the first up converges, preview is clean, destroy empties the API",
+      (seed) => deployThroughFaults(flavour, chaos(seed)),
+    );
+  });
 
-describe("lost answers: a quarter of the creates carried out and their answer lost", () => {
-  test.each([5, 17, 29])("seed %i: the first up converges with no duplicate, destroy empties the API", (seed) =>
-    deployThroughFaults(lostAnswers(seed)),
-  );
+  describe("lost answers: a quarter of the creates carried out and their answer lost", () => {
+    test.each(casesOf(flavour, [5, 17, 29]))(
+      "seed %i: the first up converges with no duplicate, destroy empties the API",
+      (seed) => deployThroughFaults(flavour, lostAnswers(seed)),
+    );
+  });
 });

@@ -3,13 +3,15 @@
  * and its provider processes) is recovered with the commands the engine prints and nothing else:
  * `pulumi cancel` where the engine asks for it, then a plain `pulumi up` on the same machine (the
  * records of the creates in flight prove the objects are the stack's own), or, on a fresh runner
- * without those records, the adoption the refused `up` prints. Asserted from the emulator: every
- * object exists once, each was created by exactly one POST, the state records them all, the
- * preview after is clean and `destroy` leaves the emulator empty.
+ * without those records (dynamic resources), the adoption the refused `up` prints. Asserted from
+ * the emulator: every object exists once, each was created by exactly one POST, the state records
+ * them all, the preview after is clean and `destroy` leaves the emulator empty. Each story runs
+ * over the dynamic resources and over the plugin (whose process the SIGKILL takes down with the CLI).
  */
+import * as pulumi from "@pulumi/pulumi";
 import { demo } from "../../examples/demo/program";
 import type { TestStack } from "../support/pulumi";
-import * as pulumi from "@pulumi/pulumi";
+import { DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { engineProcesses, eventually, failureText, forgetCreateRecords, list, useE2e } from "./helpers";
 
 /** Emulated provisioning long enough that only the test ends it (by moving the emulator's clock). */
@@ -99,31 +101,70 @@ beforeEach(async () => {
   await e2e.emulator.control.clearRequests();
 });
 
-test("SIGKILL of the CLI and its providers mid-provisioning: `pulumi cancel`, then a plain `pulumi up` converges", async () => {
-  const testStack = await e2e.stack(async () => demo());
-  const up = testStack.stack.up({ color: "never" });
-  await bothProvisioning();
-  const engine = engineProcesses(testStack.stack.name, "up");
-  expect(engine).toBeDefined();
-  for (const pid of engine!.tree) process.kill(pid, "SIGKILL");
-  await failureText(up);
+describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) => {
+  test("SIGKILL of the CLI and its providers mid-provisioning: `pulumi cancel`, then a plain `pulumi up` converges", async () => {
+    const testStack = await e2e.stack(async () => demo(flavour.cloud), flavour.env());
+    const up = testStack.stack.up({ color: "never" });
+    await bothProvisioning();
+    const engine = engineProcesses(testStack.stack.name, "up");
+    expect(engine).toBeDefined();
+    for (const pid of engine!.tree) process.kill(pid, "SIGKILL");
+    await failureText(up);
 
-  // The engine's lock is still held: the next up says so and names the way out.
-  const locked = await failureText(testStack.stack.up({ color: "never" }));
-  expect(locked).toContain("pulumi cancel");
-  await testStack.stack.cancel();
+    // The engine's lock is still held: the next up says so and names the way out.
+    const locked = await failureText(testStack.stack.up({ color: "never" }));
+    expect(locked).toContain("pulumi cancel");
+    await testStack.stack.cancel();
 
-  // Provisioning is nearly over when the plain up looks: it finds both databases by label and waits them out.
-  await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS - 5);
-  const recovered = await testStack.stack.up({ color: "never" });
-  expect(recovered.summary.result).toBe("succeeded");
-  expect(recovered.stdout).toContain("interrupted while creating");
-  await clearEngineNote(testStack);
-  await assertConverged(testStack);
+    // Provisioning is nearly over when the plain up looks: it finds both databases by label and waits them out.
+    await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS - 5);
+    const recovered = await testStack.stack.up({ color: "never" });
+    expect(recovered.summary.result).toBe("succeeded");
+    expect(recovered.stdout).toContain("interrupted while creating");
+    await clearEngineNote(testStack);
+    await assertConverged(testStack);
+  });
+
+  test("one SIGINT mid-provisioning: the engine lets the creates in flight finish, and a plain `pulumi up` does the rest", async () => {
+    const testStack = await e2e.stack(async () => demo(flavour.cloud), flavour.env());
+    const up = testStack.stack.up({ color: "never" });
+    await bothProvisioning();
+    process.kill(engineProcesses(testStack.stack.name, "up")!.cli, "SIGINT");
+    // The engine waits for the two creates it started: let their provisioning end.
+    await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS);
+    expect(await failureText(up)).toContain("update canceled");
+
+    const next = await testStack.stack.up({ color: "never" });
+    // Both databases were recorded by the cancelled run; only the snapshot was left to make.
+    expect(next.summary.resourceChanges).toEqual({ create: 1, same: 5 });
+    await assertConverged(testStack);
+  });
+
+  test("two SIGINTs mid-provisioning: the engine stops at once; a plain `pulumi up` finds both databases and converges", async () => {
+    const testStack = await e2e.stack(async () => demo(flavour.cloud), flavour.env());
+    let printed = "";
+    const up = testStack.stack.up({ color: "never", onOutput: (text) => (printed += text) });
+    await bothProvisioning();
+    const cli = engineProcesses(testStack.stack.name, "up")!.cli;
+    process.kill(cli, "SIGINT");
+    // The second ^C, once the engine has taken the first, as a user presses it again.
+    await eventually(
+      async () => (printed.includes("press ^C again") ? true : undefined),
+      "the engine to take the first ^C",
+    );
+    process.kill(cli, "SIGINT");
+    expect(await failureText(up)).toContain("^C received; terminating");
+
+    await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS - 5);
+    const next = await testStack.stack.up({ color: "never" });
+    expect(next.stdout).toContain("interrupted while creating");
+    await clearEngineNote(testStack);
+    await assertConverged(testStack);
+  });
 });
 
 test("SIGKILL, then `up` on a fresh runner: refused without a write; adopting as printed converges", async () => {
-  const testStack = await e2e.stack(async () => demo());
+  const testStack = await e2e.stack(async () => demo(DYNAMIC.cloud), DYNAMIC.env());
   const up = testStack.stack.up({ color: "never" });
   await bothProvisioning();
   for (const pid of engineProcesses(testStack.stack.name, "up")!.tree) process.kill(pid, "SIGKILL");
@@ -150,48 +191,11 @@ test("SIGKILL, then `up` on a fresh runner: refused without a write; adopting as
     pulumi.runtime.registerStackTransformation((r) =>
       r.name in adoptIds ? { props: { ...r.props, adoptId: adoptIds[r.name] }, opts: r.opts } : undefined,
     );
-    return demo();
+    return demo(DYNAMIC.cloud);
   };
   const recovered = await testStack.stack.up({ color: "never" });
   expect(recovered.summary.result).toBe("succeeded");
   expect(recovered.stdout).toContain(`Adopting mysql database ${adoptIds.orders} (adoptId)`);
-  await clearEngineNote(testStack);
-  await assertConverged(testStack);
-});
-
-test("one SIGINT mid-provisioning: the engine lets the creates in flight finish, and a plain `pulumi up` does the rest", async () => {
-  const testStack = await e2e.stack(async () => demo());
-  const up = testStack.stack.up({ color: "never" });
-  await bothProvisioning();
-  process.kill(engineProcesses(testStack.stack.name, "up")!.cli, "SIGINT");
-  // The engine waits for the two creates it started: let their provisioning end.
-  await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS);
-  expect(await failureText(up)).toContain("update canceled");
-
-  const next = await testStack.stack.up({ color: "never" });
-  // Both databases were recorded by the cancelled run; only the snapshot was left to make.
-  expect(next.summary.resourceChanges).toEqual({ create: 1, same: 5 });
-  await assertConverged(testStack);
-});
-
-test("two SIGINTs mid-provisioning: the engine stops at once; a plain `pulumi up` finds both databases and converges", async () => {
-  const testStack = await e2e.stack(async () => demo());
-  let printed = "";
-  const up = testStack.stack.up({ color: "never", onOutput: (text) => (printed += text) });
-  await bothProvisioning();
-  const cli = engineProcesses(testStack.stack.name, "up")!.cli;
-  process.kill(cli, "SIGINT");
-  // The second ^C, once the engine has taken the first, as a user presses it again.
-  await eventually(
-    async () => (printed.includes("press ^C again") ? true : undefined),
-    "the engine to take the first ^C",
-  );
-  process.kill(cli, "SIGINT");
-  expect(await failureText(up)).toContain("^C received; terminating");
-
-  await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS - 5);
-  const next = await testStack.stack.up({ color: "never" });
-  expect(next.stdout).toContain("interrupted while creating");
   await clearEngineNote(testStack);
   await assertConverged(testStack);
 });

@@ -8,16 +8,17 @@
  *   - every connection dropped once both creates were accepted: the same;
  *   - an outage longer than the create's limit: the `up` fails naming the last status and how long
  *     the API had been failing, and the next `up` resumes.
- * Each asserts one POST per database and a clean preview.
+ * Each asserts one POST per database and a clean preview. Each story runs over the dynamic resources
+ * and over the plugin.
  */
 import type { FaultRule } from "../../src/emulator/index.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database/class";
-import { PostgresqlDatabase } from "../../src/resources/postgresql-database/class";
 import type { Timeouts } from "../../src/shared/wait";
-import { eventually, failureText, FAST_POLLING, list, useE2e } from "./helpers";
+import { casesOf, DYNAMIC, PLUGIN, type Flavour } from "./flavours";
+import { eventually, failureText, list, useE2e } from "./helpers";
 
 const e2e = useE2e();
-const OUTAGE_ENV = { ...FAST_POLLING, CLOUDPLATFORM_RETRY_MAX_SECONDS: "1" };
+/** The client's retry budget, shrunk below the outage. */
+const OUTAGE_ENV = { CLOUDPLATFORM_RETRY_MAX_SECONDS: "1" };
 const CREATES = "/v4/databases/:engine/instances";
 
 interface ApiDatabase {
@@ -26,8 +27,9 @@ interface ApiDatabase {
   status: string;
 }
 
-/** A MySQL and a PostgreSQL database; `timeouts` for both. */
-function program(timeouts?: Timeouts) {
+/** A MySQL and a PostgreSQL database of `flavour`; `timeouts` for both. */
+function program(flavour: Flavour, timeouts?: Timeouts) {
+  const { MysqlDatabase, PostgresqlDatabase } = flavour.cloud;
   return async () => {
     const orders = new MysqlDatabase("orders", {
       label: "orders-db",
@@ -84,54 +86,61 @@ async function prepare(outage: Partial<FaultRule>, count: number): Promise<void>
   });
 }
 
-describe("an outage longer than the client's retry budget, shorter than the wait's limit", () => {
-  test.each([
-    ["every request answered 503", { status: 503 }, /failed \(503\)/],
-    ["every connection dropped", { drop: true }, /failed \(network error/],
-  ])("%s: the first up converges, one POST per database, the preview is clean", async (_name, outage, failure) => {
-    await prepare(outage, 2);
-    const testStack = await e2e.stack(program(), OUTAGE_ENV);
-    let printed = "";
-    const up = await testStack.stack.up({ color: "never", onOutput: (text) => (printed += text) });
-    expect(up.summary.result).toBe("succeeded");
-    expect(up.summary.resourceChanges).toEqual({ create: 3 });
-    expect(up.outputs.ordersStatus.value).toBe("active");
-    expect(up.outputs.analyticsStatus.value).toBe("active");
-    expect(up.outputs.ordersPassword.secret).toBe(true);
+describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) => {
+  describe("an outage longer than the client's retry budget, shorter than the wait's limit", () => {
+    test.each(
+      casesOf(flavour, [
+        ["every request answered 503", { status: 503 }, /failed \(503\)/],
+        ["every connection dropped", { drop: true }, /failed \(network error/],
+      ] as [string, Partial<FaultRule>, RegExp][]),
+    )("%s: the first up converges, one POST per database, the preview is clean", async (_name, outage, failure) => {
+      await prepare(outage, 2);
+      const testStack = await e2e.stack(program(flavour), flavour.env(OUTAGE_ENV));
+      let printed = "";
+      const up = await testStack.stack.up({ color: "never", onOutput: (text) => (printed += text) });
+      expect(up.summary.result).toBe("succeeded");
+      expect(up.summary.resourceChanges).toEqual({ create: 3 });
+      expect(up.outputs.ordersStatus.value).toBe("active");
+      expect(up.outputs.analyticsStatus.value).toBe("active");
+      expect(up.outputs.ordersPassword.secret).toBe(true);
 
-    // The outage struck and the user was told, with what failed and for how long.
-    const refused = (await e2e.emulator.control.requests()).filter((r) => !r.handled && r.method === "GET");
-    expect(refused.length).toBeGreaterThan(4);
-    expect(printed).toMatch(
-      /Still waiting for (mysql|postgresql) database \d+ to become active: the API has been failing for/,
+      // The outage struck and the user was told, with what failed and for how long.
+      const refused = (await e2e.emulator.control.requests()).filter((r) => !r.handled && r.method === "GET");
+      expect(refused.length).toBeGreaterThan(4);
+      expect(printed).toMatch(
+        /Still waiting for (mysql|postgresql) database \d+ to become active: the API has been failing for/,
+      );
+      expect(printed).toMatch(failure);
+
+      await outageOver();
+      expect(await creates()).toEqual([
+        "POST /v4/databases/mysql/instances",
+        "POST /v4/databases/postgresql/instances",
+      ]);
+      expect((await databases()).map((d) => d.status)).toEqual(["active", "active"]);
+      const preview = await testStack.stack.preview({ color: "never" });
+      expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+    });
+  });
+
+  test("an outage longer than the create's limit fails the up with the last status and the outage, and the next up resumes", async () => {
+    await prepare({ status: 503, forSeconds: 12 }, 2);
+    const testStack = await e2e.stack(program(flavour, { create: "4s" }), flavour.env(OUTAGE_ENV));
+
+    const message = await failureText(testStack.stack.up({ color: "never" }));
+    expect(message).toMatch(
+      /Timed out after 4s waiting for (mysql|postgresql) database \d+ to become active \(last seen: status provisioning\)\. The API had been failing for \d+s \(GET \/v4\/databases\/\w+\/instances\/\d+ failed \(503\)/,
     );
-    expect(printed).toMatch(failure);
+    expect(message).toContain("the next `pulumi up` resumes where this one stopped");
 
     await outageOver();
+    const next = await testStack.stack.up({ color: "never" });
+    expect(next.summary.result).toBe("succeeded");
+    expect(next.outputs.ordersStatus.value).toBe("active");
+    expect(next.outputs.analyticsStatus.value).toBe("active");
     expect(await creates()).toEqual(["POST /v4/databases/mysql/instances", "POST /v4/databases/postgresql/instances"]);
-    expect((await databases()).map((d) => d.status)).toEqual(["active", "active"]);
+    expect(await databases()).toHaveLength(2);
     const preview = await testStack.stack.preview({ color: "never" });
     expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
   });
-});
-
-test("an outage longer than the create's limit fails the up with the last status and the outage, and the next up resumes", async () => {
-  await prepare({ status: 503, forSeconds: 12 }, 2);
-  const testStack = await e2e.stack(program({ create: "4s" }), OUTAGE_ENV);
-
-  const message = await failureText(testStack.stack.up({ color: "never" }));
-  expect(message).toMatch(
-    /Timed out after 4s waiting for (mysql|postgresql) database \d+ to become active \(last seen: status provisioning\)\. The API had been failing for \d+s \(GET \/v4\/databases\/\w+\/instances\/\d+ failed \(503\)/,
-  );
-  expect(message).toContain("the next `pulumi up` resumes where this one stopped");
-
-  await outageOver();
-  const next = await testStack.stack.up({ color: "never" });
-  expect(next.summary.result).toBe("succeeded");
-  expect(next.outputs.ordersStatus.value).toBe("active");
-  expect(next.outputs.analyticsStatus.value).toBe("active");
-  expect(await creates()).toEqual(["POST /v4/databases/mysql/instances", "POST /v4/databases/postgresql/instances"]);
-  expect(await databases()).toHaveLength(2);
-  const preview = await testStack.stack.preview({ color: "never" });
-  expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
 });

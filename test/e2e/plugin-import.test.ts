@@ -2,12 +2,14 @@
  * `pulumi import` through the provider plugin, on the real engine: objects made through the API
  * are adopted by the CLI command (`pulumi import cloudplatform:index:MysqlDatabase <name> <id>`) and
  * by a bulk import file (`pulumi import --file`, through the Automation API's `import`), with zero
- * API writes; a program that declares them previews clean, and `destroy` deletes them. Then a stack
+ * API writes; a program that declares them previews clean, and `destroy` deletes them. Subnets are
+ * imported by `<vpcId>/<subnetId>` or `<vpcId>,<subnetId>`, and a bare subnet id is refused with
+ * the form to use. Then a stack
  * moves a database from the dynamic `MysqlDatabase` to the plugin's (docs/plugin.md): adopt with
  * `adoptId`, `pulumi state delete` the dynamic entry, no write, clean preview.
  */
 import { MysqlDatabase as DynamicMysqlDatabase } from "../../src/resources/mysql-database/class";
-import { MysqlDatabase, PostgresqlDatabase, Vpc } from "../../src/sdk";
+import { MysqlDatabase, PostgresqlDatabase, Vpc, VpcSubnet } from "../../src/sdk";
 import { pluginCli as pulumiCli, pluginEnv, withInlineLanguageHost } from "../support/plugin";
 import { api, list, useE2e } from "./helpers";
 
@@ -113,6 +115,65 @@ test("pulumi import adopts one object by id and a bulk file adopts more, with ze
   await testStack.stack.destroy({ color: "never" });
   expect(await list(e2e.emulator, "/databases/instances")).toEqual([]);
   expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
+});
+
+test("pulumi import adopts subnets by <vpcId>/<subnetId> and <vpcId>,<subnetId>, with zero writes and a clean preview", async () => {
+  const network = await api<Created>(e2e.emulator, "POST", "/vpcs", { label: "subnet-import", region: "us-east" });
+  const web = await api<Created>(e2e.emulator, "POST", `/vpcs/${network.id}/subnets`, {
+    label: "web",
+    ipv4: "10.0.1.0/24",
+  });
+  const data = await api<Created>(e2e.emulator, "POST", `/vpcs/${network.id}/subnets`, {
+    label: "data",
+    ipv4: "10.0.2.0/24",
+  });
+  const testStack = await e2e.stack(async () => {
+    new VpcSubnet("web", { vpcId: network.id, label: "web", ipv4: "10.0.1.0/24" });
+    new VpcSubnet("data", { vpcId: network.id, label: "data", ipv4: "10.0.2.0/24" });
+  }, pluginEnv());
+  await e2e.emulator.control.clearRequests();
+
+  const importSubnet = (name: string, id: string) =>
+    withInlineLanguageHost(testStack.workDir, () =>
+      pulumiCli(testStack, [
+        "import",
+        "cloudplatform:index:VpcSubnet",
+        name,
+        id,
+        "--yes",
+        "--protect=false",
+        "--generate-code=false",
+        "--non-interactive",
+      ]),
+    );
+  // The subnet's id alone does not say which VPC to read it through: refused, showing the form.
+  const refused = await importSubnet("web", String(web.id)).then(
+    () => "imported",
+    (err: { stdout?: string; stderr?: string }) => `${err.stdout ?? ""}${err.stderr ?? ""}`,
+  );
+  expect(refused).toContain(
+    `A VpcSubnet is imported by "<vpcId>/<subnetId>" (or "<vpcId>,<subnetId>"), such as 1234/5678 (got "${web.id}")`,
+  );
+  expect(await importSubnet("web", `${network.id}/${web.id}`)).toMatch(/1 imported/);
+  expect(await importSubnet("data", `${network.id},${data.id}`)).toMatch(/1 imported/);
+  expect(await writes()).toEqual([]);
+
+  // Recorded as a created subnet is: the subnet's id, its VPC in the outputs.
+  const state = (await testStack.stack.exportStack()).deployment as {
+    resources: { urn: string; id?: string; outputs?: Record<string, unknown> }[];
+  };
+  const byName = Object.fromEntries(state.resources.map((r) => [r.urn.split("::").pop(), r]));
+  expect(byName.web).toMatchObject({ id: String(web.id), outputs: { vpcId: network.id, gateway: "10.0.1.1" } });
+  expect(byName.data).toMatchObject({ id: String(data.id), outputs: { vpcId: network.id, label: "data" } });
+
+  expect((await testStack.stack.preview({ color: "never" })).changeSummary).toEqual({ same: 3 });
+  expect((await testStack.stack.refresh({ color: "never" })).summary.resourceChanges).toEqual({ same: 3 });
+  await testStack.stack.destroy({ color: "never" });
+  expect((await writes()).sort()).toEqual(
+    [`DELETE /v4/vpcs/${network.id}/subnets/${web.id}`, `DELETE /v4/vpcs/${network.id}/subnets/${data.id}`].sort(),
+  );
+  expect(await list(e2e.emulator, `/vpcs/${network.id}/subnets`)).toEqual([]);
+  await api(e2e.emulator, "DELETE", `/vpcs/${network.id}`);
 });
 
 test("a stack moves a database from the dynamic resource to the plugin's: adoptId, state delete, no write", async () => {

@@ -185,12 +185,29 @@ describe("reset, seed, clock", () => {
     expect((await call("POST", "/vpcs", { token: "ro", body: { label: "x", region: "us-east" } })).status).toBe(403);
   });
 
-  test("the clock advances and scales; GET reports it", async () => {
+  test("the clock advances; GET reports it", async () => {
     const before = (await call("GET", "/_emulator/clock")).body;
     const after = await em().control.advanceClock(86400);
     expect(Date.parse(`${after.now}Z`) - Date.parse(`${before.now}Z`)).toBeGreaterThanOrEqual(86400_000);
-    const scaled = (await call("POST", "/_emulator/clock", { body: { scale: 60 } })).body;
-    expect(scaled.scale).toBe(60);
+  });
+
+  test("the clock's scale sets how fast a database provisions", async () => {
+    // An hour of provisioning: at real speed it is still running after the wait below; at 100,000
+    // emulated seconds per real second it is over within the first 36 ms of that wait.
+    await em().control.setTimings({ provisioningSeconds: 3600 });
+    const statusAfterWait = async (): Promise<string> => {
+      const db = await call("POST", "/databases/mysql/instances", {
+        body: { label: `db-${Date.now()}`, region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30" },
+      });
+      expect(db.body.status).toBe("provisioning");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return (await call("GET", `/databases/mysql/instances/${db.body.id}`)).body.status;
+    };
+    expect(await statusAfterWait()).toBe("provisioning");
+    const scaled = (await call("POST", "/_emulator/clock", { body: { scale: 100_000 } })).body;
+    expect(scaled.scale).toBe(100_000);
+    expect((await call("GET", "/_emulator/clock")).body.scale).toBe(100_000);
+    expect(await statusAfterWait()).toBe("active");
   });
 
   test("control bodies are validated too", async () => {

@@ -81,22 +81,167 @@ function bodyOf(op: Operation): unknown {
   return bodies[key];
 }
 
+/** Matches a value equal to any of `options` (each a value or a matcher). */
+const anyOf = (...options: unknown[]) => ({
+  asymmetricMatch: (value: unknown) =>
+    options.some((option) => {
+      try {
+        expect(value).toEqual(option);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  toAsymmetricMatcher: () => `anyOf(${options.map((o) => JSON.stringify(o)).join(", ")})`,
+});
+/** The spec's "nullable". */
+const nullable = (matcher: unknown) => anyOf(null, matcher);
+
+/** A timestamp as the spec writes them: ISO 8601 without zone designator. */
+const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+
+/** The fields of each object of "Resources and their fields", with their types: no more, no fewer. */
+const subnetShape = {
+  id: expect.any(Number),
+  label: expect.any(String),
+  ipv4: expect.any(String),
+  computes: expect.any(Array),
+  created: timestamp,
+  updated: nullable(timestamp),
+};
+const SHAPES = {
+  vpc: {
+    id: expect.any(Number),
+    label: expect.any(String),
+    description: expect.any(String),
+    region: expect.any(String),
+    subnets: expect.arrayContaining([subnetShape]),
+    created: timestamp,
+    updated: nullable(timestamp),
+  },
+  subnet: subnetShape,
+  ip: {
+    active: expect.any(Boolean),
+    address: nullable(expect.any(String)),
+    address_range: nullable(expect.any(String)),
+    config_id: expect.any(Number),
+    gateway: nullable(expect.any(String)),
+    interface_id: expect.any(Number),
+    compute_id: expect.any(Number),
+    nat_1_1: expect.any(String),
+    prefix: nullable(expect.any(Number)),
+    region: expect.any(String),
+    subnet_id: expect.any(Number),
+    subnet_mask: expect.any(String),
+    vpc_id: expect.any(Number),
+  },
+  region: {
+    id: expect.any(String),
+    label: expect.any(String),
+    country: expect.any(String),
+    capabilities: expect.any(Array),
+    resolvers: { ipv4: expect.any(String), ipv6: expect.any(String) },
+    status: expect.stringMatching(/^(ok|outage)$/),
+  },
+  availability: { region: expect.any(String), plan: expect.any(String), available: expect.any(Boolean) },
+  engine: {
+    id: expect.stringMatching(/^(mysql|postgresql)\/.+$/),
+    engine: expect.any(String),
+    version: expect.any(String),
+    total_disk_size_gb: expect.any(Number),
+    used_disk_size_gb: expect.any(Number),
+  },
+  backup: {
+    id: expect.any(Number),
+    label: expect.stringMatching(/^[A-Za-z0-9]{0,30}$/),
+    type: expect.stringMatching(/^(snapshot|auto)$/),
+    created: timestamp,
+  },
+  credentials: { username: expect.any(String), password: expect.any(String) },
+};
+const updatesShape = {
+  frequency: expect.any(String),
+  duration: expect.any(Number),
+  hour_of_day: expect.any(Number),
+  day_of_week: expect.any(Number),
+  week_of_month: nullable(expect.any(Number)),
+};
+const hostsShape = { primary: nullable(expect.any(String)), secondary: nullable(expect.any(String)) };
+/** A managed database of `engine`: `replication_commit_type` is PostgreSQL's only. */
+const databaseShape = (engine: "mysql" | "postgresql") => ({
+  id: expect.any(Number),
+  label: expect.any(String),
+  region: expect.any(String),
+  type: expect.any(String),
+  engine,
+  version: expect.any(String),
+  cluster_size: anyOf(1, 3),
+  encrypted: expect.any(Boolean),
+  ssl_connection: expect.any(Boolean),
+  allow_list: expect.any(Array),
+  replication_type: expect.any(String),
+  ...(engine === "postgresql" ? { replication_commit_type: expect.any(String) } : {}),
+  port: expect.any(Number),
+  hosts: hostsShape,
+  status: expect.any(String),
+  total_disk_size_gb: expect.any(Number),
+  used_disk_size_gb: expect.any(Number),
+  updates: updatesShape,
+  created: timestamp,
+  updated: nullable(timestamp),
+});
+/** The cross-engine list entry: exactly the fields the spec lists for it. */
+const summaryShape = {
+  allow_list: expect.any(Array),
+  cluster_size: anyOf(1, 3),
+  created: timestamp,
+  encrypted: expect.any(Boolean),
+  engine: expect.stringMatching(/^(mysql|postgresql)$/),
+  hosts: hostsShape,
+  id: expect.any(Number),
+  instance_uri: expect.stringMatching(/^\/v4\/databases\/(mysql|postgresql)\/instances\/\d+$/),
+  label: expect.any(String),
+  region: expect.any(String),
+  status: expect.any(String),
+  type: expect.any(String),
+  updated: nullable(timestamp),
+  updates: updatesShape,
+  version: expect.any(String),
+};
+
+/** The object the spec's Endpoints table names as the answer of `op` (of each list entry for a list). */
+function documentedObject(op: Operation): unknown {
+  const p = op.path;
+  const engine = engineOf(op);
+  if (/\/backups(\/\{backupId\})?$/.test(p)) return SHAPES.backup;
+  if (p.endsWith("/credentials")) return SHAPES.credentials;
+  if (p === "/databases/instances") return summaryShape;
+  if (/^\/databases\/(mysql|postgresql)\/instances(\/\{instanceId\})?$/.test(p)) return databaseShape(engine);
+  if (p.startsWith("/databases/engines")) return SHAPES.engine;
+  if (p.endsWith("/availability")) return SHAPES.availability;
+  if (p.startsWith("/regions")) return SHAPES.region;
+  if (p.endsWith("/ips")) return SHAPES.ip;
+  if (/\/subnets(\/\{vpcSubnetId\})?$/.test(p)) return SHAPES.subnet;
+  if (/^\/vpcs(\/\{vpcId\})?$/.test(p)) return SHAPES.vpc;
+  throw new Error(`no documented answer for ${op.method} ${p}`);
+}
+
 function expectShape(op: Operation, body: Json): void {
   if (op.list) {
     expect(body).toEqual({ data: expect.any(Array), page: 1, pages: expect.any(Number), results: expect.any(Number) });
     expect(body.results).toBeGreaterThan(0);
+    for (const entry of body.data) expect(entry).toEqual(documentedObject(op));
   } else if (answersEmpty(op)) {
     expect(body).toEqual({});
-  } else if (op.path.endsWith("/credentials")) {
-    expect(body).toEqual({ username: expect.any(String), password: expect.any(String) });
   } else if (op.path.endsWith("/ssl")) {
+    expect(body).toEqual({ ca_certificate: expect.any(String) });
     expect(Buffer.from(body.ca_certificate, "base64").toString()).toContain("BEGIN CERTIFICATE");
   } else if (op.path.endsWith("/{regionId}/availability")) {
-    expect(body).toEqual(
-      expect.arrayContaining([{ region: "us-east", plan: expect.any(String), available: expect.any(Boolean) }]),
-    );
+    // "Region availability entry"; the emulator answers the entries of the region as a bare array.
+    expect(body).toEqual(expect.arrayContaining([{ ...SHAPES.availability, region: "us-east" }]));
+    for (const entry of body) expect(entry).toEqual(SHAPES.availability);
   } else {
-    expect(body).toEqual(expect.objectContaining({ id: expect.anything() }));
+    expect(body).toEqual(documentedObject(op));
   }
 }
 
@@ -113,7 +258,7 @@ describe("every operation answers as specified", () => {
   });
 
   for (const op of ops) {
-    test(`${name(op)}: 200 with its documented shape and events`, async () => {
+    test(`${name(op)}: 200 with the documented fields of its answer, and its events`, async () => {
       const f = await buildFixture(em());
       if (op.path.includes("ips")) await attachCompute(f);
       const before = await call("GET", "/account/events?page_size=500");

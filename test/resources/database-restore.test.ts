@@ -6,7 +6,7 @@
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
-import { thrown, useProviderEmulator } from "./provider-env.js";
+import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
@@ -176,10 +176,19 @@ describe("restore update", () => {
 
   test("a lost restore answer is looked up by status: still one restore", async () => {
     const { inputs, created, backupId } = await databaseWithSnapshot(mysql, base);
-    await emulator().control.setTimings({ restoreSeconds: 3 });
+    // The restore runs until the test moves the clock, once the provider has looked at the status.
+    await emulator().control.setTimings({ restoreSeconds: 3600 });
     const path = `/v4/databases/mysql/instances/${created.id}/backups/${backupId}/restore`;
     await emulator().control.addFault({ method: "POST", path, after: true, drop: true, times: 1 });
-    const restored = await mysql.update(created.id, created.outs, { ...inputs, restore: { backupId } });
+    await emulator().control.clearRequests();
+    const pending = mysql.update(created.id, created.outs, { ...inputs, restore: { backupId } });
+    const instance = `/v4/databases/mysql/instances/${created.id}`;
+    await untilLogged(emulator(), (log) => {
+      const posted = log.findIndex((r) => r.path === path);
+      return posted >= 0 && log.slice(posted + 1).some((r) => r.method === "GET" && r.path === instance);
+    });
+    await emulator().control.advanceClock(3600);
+    const restored = await pending;
     expect(restored.outs).toMatchObject({ status: "active", lastRestore: { backupId } });
     expect((await restoreRequests()).map((r) => [r.status, r.handled])).toEqual([[0, true]]);
   });

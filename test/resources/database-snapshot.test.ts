@@ -3,7 +3,7 @@ import { provider as mysqlProvider } from "../../src/resources/mysql-database/pr
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/provider.js";
 import { client, configure, resetCaches } from "../../src/shared/context.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
-import { configBag, thrown, useProviderEmulator } from "./provider-env.js";
+import { configBag, thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
@@ -96,11 +96,22 @@ describe("DatabaseSnapshot lifecycle", () => {
 
   test("a second snapshot waits while the first one runs", async () => {
     const instanceId = await activeDatabase();
-    await emulator().control.setTimings({ snapshotSeconds: 1 });
-    const [a, b] = await Promise.all([
+    // The first snapshot runs until the test moves the clock, once the second was refused for it
+    // and its create has read the database's status.
+    await emulator().control.setTimings({ snapshotSeconds: 3600 });
+    await emulator().control.clearRequests();
+    const both = Promise.all([
       p.create({ engine: "mysql", instanceId, label: "one1" }),
       p.create({ engine: "mysql", instanceId, label: "two2" }),
     ]);
+    const instance = `/v4/databases/mysql/instances/${instanceId}`;
+    await untilLogged(emulator(), (log) => {
+      const refused = log.findIndex((r) => r.method === "POST" && r.path === `${instance}/backups` && r.status === 400);
+      return refused >= 0 && log.slice(refused + 1).some((r) => r.method === "GET" && r.path === instance);
+    });
+    await emulator().control.setTimings({ snapshotSeconds: 1 });
+    await emulator().control.advanceClock(3600);
+    const [a, b] = await both;
     expect([a.outs.label, b.outs.label].sort()).toEqual(["one1", "two2"]);
   });
 

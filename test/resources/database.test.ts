@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
-import { thrown, useProviderEmulator } from "./provider-env.js";
+import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
@@ -463,11 +463,15 @@ describe("database lifecycle", () => {
   test("an update whose answer was lost, and whose resend finds the database updating, waits for that update", async () => {
     const created = await mysql.create((await mysql.check({}, base)).inputs);
     const path = `/v4/databases/mysql/instances/${created.id}`;
-    await emulator().control.setTimings({ updatingSeconds: 2 });
+    // The update runs until the test moves the clock, once the resend has been refused.
+    await emulator().control.setTimings({ updatingSeconds: 3600 });
     await emulator().control.addFault({ method: "PUT", path, after: true, drop: true, times: 1 });
     await emulator().control.clearRequests();
     const news = (await mysql.check({}, { ...base, allowList: ["10.0.0.0/16"] })).inputs;
-    const updated = await mysql.update(created.id, created.outs, news);
+    const pending = mysql.update(created.id, created.outs, news);
+    await untilLogged(emulator(), (log) => log.some((r) => r.method === "PUT" && r.status === 400));
+    await emulator().control.advanceClock(3600);
+    const updated = await pending;
     expect(updated.outs).toMatchObject({ status: "active", allowList: ["10.0.0.0/16"] });
     const puts = (await emulator().control.requests()).filter((r) => r.method === "PUT");
     // The first PUT was carried out and its answer lost; the resend was refused while it ran.

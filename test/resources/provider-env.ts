@@ -4,11 +4,19 @@
  * the emulated clock finish in well under a second or two.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { withEmulator, type TestEmulator } from "../support/emulator.js";
+import { withEmulator, type EmulatorControl, type TestEmulator } from "../support/emulator.js";
 import { configure, resetCaches } from "../../src/shared/context.js";
 
 /** Poll delays in tests: 1/50 of the real schedule. */
 export const TEST_POLL_SCALE = "0.02";
+
+/**
+ * Emulated seconds per real second in the provider tests: a one-second provisioning is over in
+ * 1/50 s, about when the first scaled poll looks again, so a create still waits and polls but
+ * costs milliseconds. The providers' time limits stay real time; a timing of an hour stays out of
+ * reach of any test.
+ */
+export const TEST_CLOCK_SCALE = 50;
 
 /** A config bag like the one the dynamic-provider host passes to `configure`. */
 export function configBag(values: Record<string, string>): pulumi.dynamic.Config {
@@ -24,7 +32,8 @@ export function configBag(values: Record<string, string>): pulumi.dynamic.Config
 
 /**
  * Starts an emulator for the describe block and configures the providers against it before each
- * test (after the emulator's reset), so catalogue caches never leak between tests.
+ * test (after the emulator's reset, which sets the clock back to real time), so catalogue caches
+ * never leak between tests, on the fast clock of {@link TEST_CLOCK_SCALE}.
  */
 export function useProviderEmulator(opts: Parameters<typeof withEmulator>[0] = {}): () => TestEmulator {
   const emulator = withEmulator({ provisioningSeconds: 1, ...opts });
@@ -34,6 +43,7 @@ export function useProviderEmulator(opts: Parameters<typeof withEmulator>[0] = {
   });
   beforeEach(async () => {
     const e = emulator();
+    await e.control.setClockScale(TEST_CLOCK_SCALE);
     resetCaches();
     await configure({ config: configBag({ "cloudplatform:token": e.token, "cloudplatform:apiUrl": e.url }) });
   });
@@ -52,4 +62,15 @@ export async function thrown(p: Promise<unknown>): Promise<Record<string, unknow
     return err as Record<string, unknown> & Error;
   }
   throw new Error("expected a rejection");
+}
+
+/** One entry of the emulator's request log. */
+export type LoggedRequest = Awaited<ReturnType<EmulatorControl["requests"]>>[number];
+
+/**
+ * Waits until the emulator's request log satisfies `reached`: the provider call under test has got
+ * that far, so the test may now move the clock or change a status.
+ */
+export async function untilLogged(emulator: TestEmulator, reached: (log: LoggedRequest[]) => boolean): Promise<void> {
+  while (!reached(await emulator.control.requests())) await new Promise((r) => setTimeout(r, 10));
 }

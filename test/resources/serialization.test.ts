@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { version as pulumiVersion } from "@pulumi/pulumi/version";
+import * as semver from "semver";
 import { storesByValue } from "../../src/shared/stored-provider.js";
 import { lazyProvider } from "../../src/shared/lazy-provider.js";
 import { configure } from "../../src/shared/context.js";
@@ -60,14 +61,15 @@ describe("a package in a pnpm store", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test("is stored as a require only by an SDK whose serializer names a module in the store", async () => {
+  test(`is stored as a require only by an SDK whose serializer names a module in the store (this one: ${pulumiVersion})`, async () => {
     const outcome = await pulumi.runtime
       .serializeFunction(() => mod, { isFactoryFunction: true })
       .then(
         (serialized) => serialized.text,
         (err: Error) => err.message,
       );
-    if (storesByValue(path.join(dir, "node_modules", ".pnpm", "x@1", "node_modules", "x", "a.js"), pulumiVersion)) {
+    // Decided from the SDK's version alone, not by the function under test (the table below tests it).
+    if (semver.lt(pulumiVersion, "3.251.0")) {
       // Before 3.251 the serializer takes ".pnpm" for the package: where it finds the store's
       // package.json (a user's project) it throws "package.json export path for ... not found";
       // here it writes a require of the store folder, which no provider process can load.

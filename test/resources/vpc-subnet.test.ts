@@ -89,6 +89,24 @@ describe("VpcSubnet lifecycle", () => {
     await expect(p.delete(created.id, read.props!)).resolves.toBeUndefined();
   });
 
+  test("an import reads by <vpcId>/<subnetId> or <vpcId>,<subnetId> and records the subnet's id alone", async () => {
+    const vpcId = await newVpc("imports");
+    const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
+    for (const importId of [`${vpcId}/${created.id}`, `${vpcId},${created.id}`]) {
+      const read = await p.read(importId, {});
+      expect(read).toMatchObject({
+        id: created.id,
+        props: { vpcId, label: "web", ipv4: "10.0.1.0/24", gateway: "10.0.1.1" },
+        inputs: { vpcId, label: "web", ipv4: "10.0.1.0/24" },
+      });
+    }
+    expect(await p.read(`${vpcId}/999999`, {})).toEqual({ id: "" });
+    for (const bad of [created.id, `${vpcId}-${created.id}`, "a/b"])
+      expect((await thrown(p.read(bad, {}))).message).toContain(
+        `A VpcSubnet is imported by "<vpcId>/<subnetId>" (or "<vpcId>,<subnetId>"), such as 1234/5678 (got "${bad}")`,
+      );
+  });
+
   test("a delete blocked by an attached compute instance names it", async () => {
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });

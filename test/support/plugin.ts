@@ -2,7 +2,16 @@
  * The provider plugin as the engine finds it: `pulumi-resource-cloudplatform` on PATH (an ambient
  * plugin), pointing at the build in dist/ that `npm run build` makes. Fails, never skips, without it.
  */
-import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -36,8 +45,12 @@ export function pluginBinDir(): string {
     current = undefined;
   }
   if (current !== PLUGIN_MAIN) {
-    rmSync(link, { force: true });
-    symlinkSync(PLUGIN_MAIN, link);
+    // Made under a name of its own and renamed into place: two jest workers starting plugin suites
+    // at once both succeed.
+    const made = `${link}.${process.pid}`;
+    rmSync(made, { force: true });
+    symlinkSync(PLUGIN_MAIN, made);
+    renameSync(made, link);
   }
   return dir;
 }

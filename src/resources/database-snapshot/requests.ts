@@ -53,12 +53,21 @@ export async function requestSnapshot(
       if (!(err instanceof ApiError)) throw err;
       const lost = isUnclearOutcome(err);
       db = await api.get(instanceId);
-      if (!lost && !(err.status === 400 && db.status === "backing_up")) throw err;
+      if (!lost && !(err.status === 400 && (db.status === "backing_up" || saysBusy(err)))) throw err;
       if (lost && ++unclear >= UNCLEAR_ATTEMPTS) throw err;
       if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
       if ((await api.listBackups(instanceId)).some((b) => b.label === request.label)) return;
     }
   }
+}
+
+/**
+ * Whether a 400 refused the snapshot because the database was busy (another backup, or an update)
+ * rather than because of the request. The status read after it can already be `active` again when
+ * the other backup ended in between, so the answer's own reason is what tells.
+ */
+function saysBusy(err: ApiError): boolean {
+  return err.errors.some((e) => e.field === undefined && /please wait|in progress/i.test(e.reason));
 }
 
 /** Waits until the database accepts a snapshot: active, with no other backup running. */

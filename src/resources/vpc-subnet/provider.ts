@@ -140,11 +140,15 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props?: Bag) {
-    const vpcId = Number(props?.vpcId);
-    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, resourceId(id, "a subnet")));
+    const { vpcId, subnetId } =
+      props?.vpcId === undefined
+        ? parseSubnetImportId(id)
+        : { vpcId: Number(props.vpcId), subnetId: resourceId(id, "a subnet") };
+    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, subnetId));
     if (!subnet) return { id: "" };
     const state = stateOf(vpcId, subnet, props ?? {});
-    return { id, props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };
+    // An import's id names the VPC too; the state keeps the subnet's id alone, as a create records it.
+    return { id: String(subnetId), props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };
   },
 
   async update(id: string, olds: Bag, news: Bag) {
@@ -161,3 +165,18 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     await deleteSubnet(Number(props.vpcId), Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   },
 };
+
+/**
+ * The VPC and subnet an import id names: `<vpcId>/<subnetId>`, or `<vpcId>,<subnetId>` as other
+ * providers of this API write it. The API reads a subnet only through its VPC, so the subnet's id
+ * alone is not enough; the error says so and shows the form.
+ */
+export function parseSubnetImportId(id: string): { vpcId: number; subnetId: number } {
+  const match = /^(\d+)[/,](\d+)$/.exec(id.trim());
+  if (!match)
+    throw new Error(
+      `A VpcSubnet is imported by "<vpcId>/<subnetId>" (or "<vpcId>,<subnetId>"), such as 1234/5678 (got "${id}"): ` +
+        "the API reads a subnet through its VPC.",
+    );
+  return { vpcId: resourceId(match[1]!, "a VPC"), subnetId: resourceId(match[2]!, "a subnet") };
+}
