@@ -273,10 +273,37 @@ async function scaleFigures(emulator) {
   console.log("  targets: ratios <= 1.2x at 100 resources; provider peak RSS <= no-op + 20 MiB");
 }
 
+/**
+ * API reads of a preview that creates N resources (VPCs and databases of both engines in turn): the
+ * account checks share one list read per kind, so the count stays flat whatever N.
+ */
+async function previewReadFigures(emulator) {
+  console.log("\nAPI reads of a preview that creates N resources (VPCs, MySQL and PostgreSQL databases in turn):");
+  console.log("  resources   reads   writes   per kind                                  target");
+  for (const count of [1, 10, 50]) {
+    await takeRequests(emulator);
+    await stack(emulator, { kind: "mixed", count }, ["preview"], { fresh: true });
+    const { requests } = await (await fetch(`${emulator.url}/_emulator/requests`)).json();
+    const c = await takeRequests(emulator);
+    const byPath = {};
+    for (const r of requests.filter((r) => r.path.startsWith("/v4/") && r.method === "GET"))
+      byPath[r.path.replace(/\?.*$/, "")] = (byPath[r.path.replace(/\?.*$/, "")] ?? 0) + 1;
+    const ok = c.writes === 0 && Object.values(byPath).every((n) => n === 1);
+    const kinds = Object.entries(byPath)
+      .map(([p, n]) => `${p.replace("/v4/", "")} ${n}`)
+      .join(", ");
+    console.log(
+      `  ${String(count).padStart(9)}   ${String(c.reads).padStart(5)}   ${String(c.writes).padStart(6)}   ${kinds.padEnd(41)} ${mark(ok)}`,
+    );
+  }
+  console.log("  target: no write; at most one read of each list (and of each catalogue list) per preview, whatever N");
+}
+
 async function engineFigures() {
   const emulator = await startEmulator({ port: 0, provisioningSeconds: 2 });
   try {
     await footprintFigures(emulator);
+    await previewReadFigures(emulator);
     await scaleFigures(emulator);
   } finally {
     await emulator.close();

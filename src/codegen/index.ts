@@ -39,6 +39,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/${r.folder}.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 ${typeImports(use, "../types.js")}
@@ -50,7 +51,8 @@ ${doc(about)}export class ${r.name} extends pulumi.dynamic.Resource {
 ${outputs}
   constructor(name: string, args: ${r.name}Args, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.${r.name};
-    super(storedProvider(lazy), name, registeredProps(spec, args), registeredOptions(spec, opts), PACKAGE, "${r.name}");
+    const props = registeredProps(spec, args, urnInput("${r.name}", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "${r.name}");
     afterRegistration(spec, this, args);
   }
 }

@@ -21,6 +21,7 @@ import { lookUp, resourceEntry } from "./registry.js";
 import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
 import { fromStruct, toStruct } from "./values.js";
+import { RESOURCE_URN } from "../shared/resource-urn.js";
 
 /** What a failed create or update that still made (or changed) an object throws (src/shared/errors.ts). */
 interface InitFailure {
@@ -152,7 +153,8 @@ export function providerService(): provrpc.IResourceProviderServer {
       const { provider } = resourceEntry(typeOf(req));
       const olds = fromStruct(req.getOlds());
       const news = fromStruct(req.getNews());
-      const result = await provider.check!(olds.bag, news.bag);
+      // The URN keys the proof of an interrupted create (label-claim.ts); check takes it out again.
+      const result = await provider.check!(olds.bag, { ...news.bag, [RESOURCE_URN]: req.getUrn() });
       const resp = new provproto.CheckResponse();
       resp.setInputs(toStruct((result.inputs as Bag | undefined) ?? news.bag, news.secretKeys, acceptSecrets));
       resp.setFailuresList(failureList(result.failures ?? []));
@@ -178,7 +180,7 @@ export function providerService(): provrpc.IResourceProviderServer {
           return resp;
         }
         const inputs = withEngineTimeout(news.bag, "create", req.getTimeout());
-        const result = await resourceEntry(token).provider.create(inputs);
+        const result = await resourceEntry(token).provider.create({ ...inputs, [RESOURCE_URN]: req.getUrn() });
         resp.setId(result.id);
         resp.setProperties(stateStruct(token, withProgramTimeouts(result.outs ?? {}, news.bag), news.secretKeys));
         return resp;

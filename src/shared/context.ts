@@ -67,6 +67,27 @@ export function catalogueClient(): CloudClient | undefined {
   }
 }
 
+/** The configured API's base URL, or undefined when none is configured: what keys records of creates. */
+export function configuredApiUrl(): string | undefined {
+  try {
+    return resolveClientConfig(bag ? { config: bag } : {}, { requireToken: false }).apiUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A client for reads a preview makes (the account's labels and ranges), or undefined when no API
+ * URL or no token is configured: the checks are then skipped and the API judges at `up`.
+ */
+export function accountClient(): CloudClient | undefined {
+  try {
+    return build(true);
+  } catch {
+    return undefined;
+  }
+}
+
 function build(requireToken: boolean): CloudClient {
   const config = resolveClientConfig(bag ? { config: bag } : {}, { requireToken });
   const key = `${config.apiUrl}\n${config.token ?? ""}`;

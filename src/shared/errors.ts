@@ -2,6 +2,7 @@
  * Errors a provider throws to the dynamic-provider host, in the shapes it understands.
  */
 import { ApiError } from "../client/index.js";
+import { warn } from "./context.js";
 
 /**
  * A create the API accepted but that did not finish (wait timed out, status `failed`, a follow-up
@@ -54,12 +55,20 @@ export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undef
 }
 
 /**
- * Reads the object `adoptId` names. A 404 becomes an error that says what to do: the id may name an
- * object that is gone, e.g. one a replacement deleted before its new object could be made.
+ * Reads the object `adoptId` names, and says in the engine's output that it is now managed: an
+ * adoption is deliberate, and from then on `pulumi destroy` of this stack deletes the object. A 404
+ * becomes an error that says what to do: the id may name an object that is gone, e.g. one a
+ * replacement deleted before its new object could be made.
  */
 export async function readAdopted<T>(what: string, read: () => Promise<T>): Promise<T> {
   const found = await unlessNotFound(read);
-  if (found !== undefined) return found;
+  if (found !== undefined) {
+    warn(
+      `Adopting ${what} (adoptId): this stack now manages it, and \`pulumi destroy\` of this stack deletes it. ` +
+        "If another stack manages it too, remove it from one of them first.",
+    );
+    return found;
+  }
   throw new Error(
     `adoptId names ${what}, which does not exist (deleted, or replaced already). ` +
       "Remove adoptId to create a new one, or set it to an existing object's id.",

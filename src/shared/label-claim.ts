@@ -2,40 +2,44 @@
  * The rule that decides whether an object found under a create's label is that create's own.
  *
  * Labels are unique (per account for VPCs and databases, per VPC for subnets, per database for
- * snapshots), so a create can always find out by label what an earlier attempt left. Every create
- * looks before its first POST: an object found then was made before this call, by an interrupted
- * earlier run of this resource (a killed `pulumi up`, a create whose answer never came) or by
- * someone else. Only the first may be taken over; see {@link claimInterruptedCreate}. Whatever the
- * label shows after the look and a POST whose outcome is unclear was made by that POST
- * (`CreateOptions.recover` of the client).
+ * snapshots), so a create can always find out by label what is there. Every create looks before it
+ * sends anything. An object found then was made by an interrupted earlier attempt of this very
+ * resource (a killed `pulumi up`), by another stack of the same program, or by someone else; its
+ * arguments and age cannot tell these apart. It is taken over only with proof: the record this
+ * resource's own attempt left on this machine just before it sent its create (create-records.ts),
+ * for the same API, URN and label, and an object made after that record was written (its id is
+ * higher than every id the attempt saw in its look: ids only grow). Without proof nothing is
+ * written and {@link LabelTakenError} names the object and the ways out. Within one run, whatever
+ * shows up under the label after a create whose answer was lost was made by that create
+ * (`CreateOptions.recover` of the client): the look before it found nothing.
  */
-import { formatDuration } from "./wait.js";
-
-/** Allowance for clocks of this machine and of the API that disagree. */
-export const CLOCK_SKEW_MS = 5 * 60_000;
-
-/** Milliseconds between the API timestamp `created` (UTC, no zone designator) and `now`; NaN when unreadable. */
-export function ageMs(created: string | undefined, now = Date.now()): number {
-  if (typeof created !== "string" || created === "") return NaN;
-  const zoned = /(Z|[+-]\d\d:?\d\d)$/.test(created) ? created : `${created}Z`;
-  return now - Date.parse(zoned);
-}
+import { configuredApiUrl } from "./context.js";
+import { dropRecord, readRecord, writeRecord, type CreateKey } from "./create-records.js";
 
 /** An object that already holds the label a create wants. */
 export interface LabelHolder {
   /** How to name it in a message: "VPC 123", "mysql database 45", "backup 7 of mysql database 45". */
   what: string;
+  /** The API's id of it (compared with the ids the interrupted attempt saw). */
+  apiId: number;
   /** Its `created` timestamp as the API gives it. */
   created: string;
   /** The program text that adopts it: `adoptId: 123` or `adoptId: "mysql/45/7"`. */
   adoptWith: string;
-  /** True while it is still being made (a database provisioning): an interrupted create's, not an old object. */
-  inProgress?: boolean;
-  /** Ways it differs from what this create would have made; any one means it was not made by it. */
-  mismatches: string[];
+  /** Why it cannot be this create's own whatever the records say (an automatic backup, another engine). */
+  foreign?: string;
 }
 
-/** A label held by an object this resource did not make; the message says how to adopt it. */
+/** Which create wants which label. */
+export interface CreateClaim {
+  /** What the label is unique in, with the label: `vpc:web`, `vpc/12/subnet:web`, `database:orders`. */
+  scope: string;
+  label: string;
+  /** The resource's URN, when known (see resource-urn.ts): without it nothing can be proven. */
+  urn: string | undefined;
+}
+
+/** A label held by an object this resource cannot prove it made; the message says the ways out. */
 export class LabelTakenError extends Error {
   constructor(message: string) {
     super(message);
@@ -44,30 +48,115 @@ export class LabelTakenError extends Error {
 }
 
 /**
- * Takes an object found under the label before this create sent anything as the resource's own
- * interrupted create when nothing about it differs from what the create would have made, and it is
- * still being made or was made no longer ago than the create's time limit (plus clock skew): an
- * interrupted `pulumi up` that is run again within that time finds its object this way. Anything
- * else throws a {@link LabelTakenError} that names the object and the program change that adopts it,
- * so an unrelated object is never taken over silently.
+ * A create that was sent and whose object may still appear (a snapshot the API shows only later):
+ * its record is kept, so the next `pulumi up` on this machine can take the object over.
  */
-export function claimInterruptedCreate(label: string, holder: LabelHolder, limitMs: number, now = Date.now()): void {
-  const reasons = [...holder.mismatches];
-  if (reasons.length === 0 && !holder.inProgress) {
-    const age = ageMs(holder.created, now);
-    if (!(age <= limitMs + CLOCK_SKEW_MS)) {
-      reasons.push(
-        Number.isNaN(age)
-          ? `its creation time ("${holder.created}") cannot be read`
-          : `it was created ${formatDuration(Math.max(age, 0))} ago (${holder.created}), longer ago than this ` +
-              `resource's create limit of ${formatDuration(limitMs)}, so it is not an interrupted attempt of this create`,
-      );
-    }
+export class CreateInFlightError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "CreateInFlightError";
   }
-  if (reasons.length === 0) return;
+}
+
+/** The steps of a create that finds out by label what an earlier attempt left. */
+export interface ClaimedCreate<T, R> {
+  /** Every object that holds a label in the claim's scope, as the API lists them now. */
+  list: () => Promise<T[]>;
+  /** The object's label and API id. */
+  labelOf: (item: T) => string;
+  idOf: (item: T) => number;
+  /** How to name an object found under the label. */
+  holder: (item: T) => LabelHolder;
+  /** Sends the create (with the client's `recover`, for an answer lost on the way). */
+  send: () => Promise<T>;
+  /**
+   * Makes the object the resource's result (waits, converges; records the id even when it fails);
+   * `earlier` is true for an object an interrupted attempt made, which may lag behind the arguments.
+   */
+  finish: (item: T, earlier: boolean) => Promise<R>;
+}
+
+function keyOf(claim: CreateClaim): CreateKey | undefined {
+  const apiUrl = configuredApiUrl();
+  return apiUrl && claim.urn ? { apiUrl, urn: claim.urn, scope: claim.scope } : undefined;
+}
+
+/**
+ * Runs a create that never takes what is not its own: looks under the label; takes a holder over
+ * only with proof ({@link proveOwn}); otherwise writes the record, sends the create and finishes it.
+ * The record is dropped once the outcome is settled (finished, failed with the id recorded, or
+ * refused); a run that stops on the way, or a {@link CreateInFlightError}, leaves it for the next
+ * `pulumi up`.
+ */
+export async function claimedCreate<T, R>(claim: CreateClaim, steps: ClaimedCreate<T, R>): Promise<R> {
+  const key = keyOf(claim);
+  const all = await steps.list();
+  const found = all.find((item) => steps.labelOf(item) === claim.label);
+  let keep = false;
+  try {
+    if (found !== undefined) {
+      await proveOwn(claim, key, steps.holder(found));
+      return await steps.finish(found, true);
+    }
+    if (key) await writeRecord(key, Math.max(0, ...all.map(steps.idOf)));
+    return await steps.finish(await steps.send(), false);
+  } catch (err) {
+    keep = err instanceof CreateInFlightError;
+    throw err;
+  } finally {
+    if (key && !keep) await dropRecord(key);
+  }
+}
+
+/** Whether `holder` is provably the object this resource's own interrupted create made. */
+async function provenOwn(key: CreateKey | undefined, holder: LabelHolder): Promise<boolean> {
+  const record = key && !holder.foreign ? await readRecord(key) : undefined;
+  return record !== undefined && holder.apiId > record.maxId;
+}
+
+/** Returns when `holder` is provably this resource's own interrupted create; throws {@link LabelTakenError} otherwise. */
+export async function proveOwn(claim: CreateClaim, key: CreateKey | undefined, holder: LabelHolder): Promise<void> {
+  if (await provenOwn(key, holder)) return;
+  const why =
+    holder.foreign ??
+    "nothing shows that this resource made it (no record of an interrupted create of it on this machine)";
   throw new LabelTakenError(
-    `The label "${label}" is already taken by ${holder.what}, which this resource did not create: ` +
-      `${reasons.join("; ")}. To manage ${holder.what} with this resource, add \`${holder.adoptWith}\` to the ` +
-      "resource's arguments (with arguments that match it); otherwise choose another label.",
+    `The label "${claim.label}" is already taken by ${holder.what} (created ${holder.created}): ${why}. ` +
+      `Nothing was created or changed. ${waysOut(holder)}`,
+  );
+}
+
+/**
+ * Why `check` refuses the label `holder` holds (`rule` says what the API requires), or undefined
+ * when nothing holds it or the holder is provably this resource's own interrupted create, which
+ * the create will take over.
+ */
+export async function takenProblem(
+  claim: CreateClaim,
+  holder: LabelHolder | undefined,
+  rule: string,
+): Promise<string | undefined> {
+  if (!holder || (await provenOwn(keyOf(claim), holder))) return undefined;
+  const why = holder.foreign ? `${holder.foreign}; ` : "";
+  return (
+    `label "${claim.label}" is already taken by ${holder.what} (created ${holder.created}); ${why}${rule}. ` +
+    waysOut(holder)
+  );
+}
+
+/**
+ * The ways out of a taken label: another label, or adoption, which is also how this stack's own
+ * create interrupted elsewhere is recovered. (Pulumi's `pulumi refresh --import-pending-creates`
+ * would be the engine's way, but engine v3.248 drops the pending create it marks instead of
+ * reading it: measured, docs/resources.md.)
+ */
+function waysOut(holder: LabelHolder): string {
+  if (holder.foreign) return "Give this resource another label.";
+  return (
+    "Ways out: give this resource another label; or add " +
+    `\`${holder.adoptWith}\` to its arguments to manage ${holder.what} with this resource on purpose. ` +
+    "Adoption is also how this stack's own create that was interrupted on another machine or a fresh CI " +
+    "runner is recovered: `pulumi up` with adoptId, then `pulumi refresh --clear-pending-creates` to drop the " +
+    "engine's note of the interrupted create (adoptId may stay or go: changing it changes nothing)."
   );
 }

@@ -10,13 +10,6 @@ import { QUICK, waitFor } from "./wait.js";
 /** Default delete limit for VPCs and subnets, which the API removes at once. */
 export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
 
-/**
- * Default create limit for VPCs and subnets. The API makes them at once, so it bounds nothing but
- * how recent an object found under the label must be to count as an interrupted create of the
- * resource (see label-claim.ts).
- */
-export const NETWORK_CREATE_TIMEOUT_MS = 30 * 60_000;
-
 /** The subnet of the VPC that holds `label` (unique in a VPC), if any. */
 export async function subnetByLabel(vpcId: number, label: string): Promise<Subnet | undefined> {
   return (await client().subnets.list(vpcId)).find((s) => s.label === label);

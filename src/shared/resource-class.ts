@@ -27,10 +27,14 @@ export interface ClassSpec<Args> {
   program: ProgramSide<Args>;
 }
 
-/** The properties a class registers: the arguments, program failures, inputs that are outputs too, and output keys. */
-export function registeredProps<Args extends object>(spec: ClassSpec<Args>, args: Args): Bag {
+/**
+ * The properties a class registers: the arguments, program failures, inputs that are outputs too,
+ * output keys, and `extra` (a dynamic resource's URN, resource-urn.ts).
+ */
+export function registeredProps<Args extends object>(spec: ClassSpec<Args>, args: Args, extra: Bag = {}): Bag {
   return {
     ...args,
+    ...extra,
     ...programFailuresInput(spec.program.failures?.(args) ?? []),
     ...passedInputs(spec.table, args, spec.engine),
     ...outputKeys(spec.table),

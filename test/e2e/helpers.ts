@@ -2,9 +2,9 @@
  * What the end-to-end stories share: reading the emulator's API the way a user would check the
  * cloud, reading the raw state files, and the text of a failed engine command.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import type { PulumiFn } from "@pulumi/pulumi/automation";
+import type { LocalWorkspace, PulumiFn } from "@pulumi/pulumi/automation";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { createTestStack, type TestStack } from "../support/pulumi";
 
@@ -149,4 +149,22 @@ export function engineProcesses(stackName: string, command: string): { cli: numb
       }
   }
   return { cli: cli.pid, tree };
+}
+
+/**
+ * Removes this machine's records of the stack's creates in flight (src/shared/create-records.ts),
+ * so the next command runs as on a fresh CI runner.
+ */
+export function forgetCreateRecords(testStack: TestStack): number {
+  const home = (testStack.stack.workspace as LocalWorkspace).envVars.PULUMI_HOME!;
+  const dir = path.join(home, "cloudplatform", "creates");
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const record = JSON.parse(readFileSync(file, "utf8")) as { urn?: string };
+    if (!record.urn?.startsWith(`urn:pulumi:${testStack.stack.name}::`)) continue;
+    rmSync(file);
+    removed++;
+  }
+  return removed;
 }

@@ -1,15 +1,18 @@
 /**
  * A `pulumi up` interrupted while databases provision (one SIGINT, two SIGINTs, SIGKILL of the CLI
  * and its provider processes) is recovered with the commands the engine prints and nothing else:
- * `pulumi cancel` where the engine asks for it, then a plain `pulumi up`. Asserted from the
- * emulator: every object exists once, each was created by exactly one POST, the state records them
- * all, the preview after is clean and `destroy` leaves the emulator empty. Each story runs over the
- * dynamic resources and over the plugin (whose process the SIGKILL takes down with the CLI).
+ * `pulumi cancel` where the engine asks for it, then a plain `pulumi up` on the same machine (the
+ * records of the creates in flight prove the objects are the stack's own), or, on a fresh runner
+ * without those records (dynamic resources), the adoption the refused `up` prints. Asserted from
+ * the emulator: every object exists once, each was created by exactly one POST, the state records
+ * them all, the preview after is clean and `destroy` leaves the emulator empty. Each story runs
+ * over the dynamic resources and over the plugin (whose process the SIGKILL takes down with the CLI).
  */
+import * as pulumi from "@pulumi/pulumi";
 import { demo } from "../../examples/demo/program";
 import type { TestStack } from "../support/pulumi";
 import { DYNAMIC, PLUGIN, type Flavour } from "./flavours";
-import { engineProcesses, eventually, failureText, list, useE2e } from "./helpers";
+import { engineProcesses, eventually, failureText, forgetCreateRecords, list, useE2e } from "./helpers";
 
 /** Emulated provisioning long enough that only the test ends it (by moving the emulator's clock). */
 const PROVISIONING_SECONDS = 3600;
@@ -158,4 +161,41 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
     await clearEngineNote(testStack);
     await assertConverged(testStack);
   });
+});
+
+test("SIGKILL, then `up` on a fresh runner: refused without a write; adopting as printed converges", async () => {
+  const testStack = await e2e.stack(async () => demo(DYNAMIC.cloud), DYNAMIC.env());
+  const up = testStack.stack.up({ color: "never" });
+  await bothProvisioning();
+  for (const pid of engineProcesses(testStack.stack.name, "up")!.tree) process.kill(pid, "SIGKILL");
+  await failureText(up);
+  await testStack.stack.cancel();
+  // A fresh CI runner: none of this machine's records of the two creates in flight.
+  expect(forgetCreateRecords(testStack)).toBe(2);
+  await e2e.emulator.control.advanceClock(PROVISIONING_SECONDS - 5);
+  const seen = (await e2e.emulator.control.requests()).length;
+
+  // The refused `up` names a database it cannot prove its own, writes nothing, and says to adopt it.
+  const refused = await failureText(testStack.stack.up({ color: "never" }));
+  expect(refused).toMatch(
+    /already taken by (mysql|postgresql) database \d+ .*interrupted on another machine or a fresh CI runner/,
+  );
+  const log = (await e2e.emulator.control.requests()).slice(seen);
+  expect(log.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
+
+  // The user adopts the databases of the interrupted creates, as the message says.
+  const dbs = await list<Db>(e2e.emulator, "/databases/instances");
+  const idOf = (label: string): number => dbs.find((d) => d.label === label)!.id;
+  const adoptIds: Record<string, number> = { orders: idOf("demo-orders"), analytics: idOf("demo-analytics") };
+  testStack.stack.workspace.program = async () => {
+    pulumi.runtime.registerStackTransformation((r) =>
+      r.name in adoptIds ? { props: { ...r.props, adoptId: adoptIds[r.name] }, opts: r.opts } : undefined,
+    );
+    return demo(DYNAMIC.cloud);
+  };
+  const recovered = await testStack.stack.up({ color: "never" });
+  expect(recovered.summary.result).toBe("succeeded");
+  expect(recovered.stdout).toContain(`Adopting mysql database ${adoptIds.orders} (adoptId)`);
+  await clearEngineNote(testStack);
+  await assertConverged(testStack);
 });

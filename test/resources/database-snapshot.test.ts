@@ -142,19 +142,31 @@ describe("DatabaseSnapshot lifecycle", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a recent snapshot under the label is this create's own; another backup's label points at adoption", async () => {
+  test("a snapshot under the label is refused without proof, and check says so first; adoption takes it on purpose", async () => {
     const instanceId = await activeDatabase();
     const created = await p.create({ engine: "mysql", instanceId, label: "keep1" });
-    // A create run again (an interrupted `pulumi up`) finds its snapshot by label and takes it over.
-    const again = await p.create({ engine: "mysql", instanceId, label: "keep1" });
-    expect(again).toMatchObject({ id: created.id, outs: { backupId: created.outs.backupId } });
-    // An automatic backup is never a create's own.
+    const backupId = created.outs.backupId as number;
+    // Another resource (another stack of the program) wants the same label: refused, nothing sent.
+    const checked = await p.check({}, { engine: "mysql", instanceId, label: "keep1" });
+    expect(checked.failures).toEqual([
+      {
+        property: "label",
+        reason: expect.stringContaining(
+          `label "keep1" is already taken by backup ${backupId} of mysql database ${instanceId}`,
+        ),
+      },
+    ]);
+    await emulator().control.clearRequests();
+    const again = await thrown(p.create({ engine: "mysql", instanceId, label: "keep1" }));
+    expect(again.message).toContain(`The label "keep1" is already taken by backup ${backupId}`);
+    expect(again.message).toContain(`add \`adoptId: "mysql/${instanceId}/${backupId}"\``);
+    expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+    // An automatic backup is never a create's own, and cannot be adopted by a snapshot either.
     await emulator().control.advanceClock(24 * 3600);
     const auto = (await client().mysql.listBackups(instanceId)).find((b) => b.type === "auto")!;
     const dup = await thrown(p.create({ engine: "mysql", instanceId, label: auto.label }));
     expect(dup.message).toContain(`The label "${auto.label}" is already taken by backup ${auto.id}`);
     expect(dup.message).toContain("it is an automatic backup");
-    expect(dup.message).toContain(`adoptId: "mysql/${instanceId}/${auto.id}"`);
     const wrong = await thrown(p.create({ engine: "mysql", instanceId, label: "other1", adoptId: created.id }));
     expect(wrong.message).toMatch(/its label is "keep1" but the arguments say "other1"/);
     const adopted = await p.create({ engine: "mysql", instanceId, label: "keep1", adoptId: created.id });

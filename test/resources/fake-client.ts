@@ -99,6 +99,7 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
     },
   });
   return {
+    databases: { list: async () => (log("databases.list"), clone(world.databases)) },
     vpcs: {
       list: async () => (log("vpcs.list"), clone(world.vpcs)),
       get: async (id: number) => (log("vpcs.get", id), clone(vpc(id))),

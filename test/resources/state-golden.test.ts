@@ -8,6 +8,8 @@
  * backups and records `lastCredentialsReset` ("mysql full" update). Two from the API's published
  * rules: a resize and an allow-list change go as two updates ("mysql minimal" update), and the
  * "postgresql full" fixture commits "off", since the API refuses "remote_apply" for three nodes.
+ * And one in the calls only, from claims by proof: a database create looks its label up in the
+ * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
  * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
  */
 import * as fs from "node:fs";
@@ -23,6 +25,9 @@ jest.mock("../../src/shared/context.js", () => ({
   warn: () => undefined,
   client: () => mockClient,
   catalogueClient: () => undefined,
+  // No account reads in check and no records of creates: these fixtures hold the state and requests only.
+  accountClient: () => undefined,
+  configuredApiUrl: () => undefined,
 }));
 
 import { provider as vpc } from "../../src/resources/vpc/provider.js";

@@ -3,6 +3,7 @@
 //   each  - one resource of every type (state bytes, provider size, API calls per lifecycle step)
 //   vpc   - `count` VPCs (preview and up time at scale)
 //   noop  - `count` dynamic resources whose provider does nothing (the engine's floor)
+//   mixed - `count` resources, VPCs, MySQL and PostgreSQL databases in turn (API reads of a preview that creates them)
 //   plugin-each - the same as `each` with the provider plugin's resources (pulumi-cloudplatform/plugin)
 const pulumi = require("@pulumi/pulumi");
 
@@ -28,6 +29,16 @@ if (kind === "noop") {
   for (let i = 0; i < count; i++) new Noop(`noop-${i}`);
 } else if (kind === "vpc") {
   for (let i = 0; i < count; i++) new cloud.Vpc(`vpc-${i}`, { label: `bench-${count}-${i}`, region: "us-east" });
+} else if (kind === "mixed") {
+  for (let i = 0; i < count; i++) {
+    const label = `bench-${count}-${i}`;
+    if (i % 3 === 0) new cloud.Vpc(`vpc-${i}`, { label, region: "us-east" });
+    else {
+      const Database = i % 3 === 1 ? cloud.MysqlDatabase : cloud.PostgresqlDatabase;
+      const engineId = i % 3 === 1 ? "mysql/8.0.30" : "postgresql/14.6";
+      new Database(`db-${i}`, { label, region: "us-east", type: "g6-nanode-1", engineId });
+    }
+  }
 } else if (kind === "each" || kind === "plugin-each") {
   const vpc = new cloud.Vpc("net", {
     label: "bench-net",
@@ -50,5 +61,5 @@ if (kind === "noop") {
   });
   new cloud.DatabaseSnapshot("nightly", { engine: "mysql", instanceId: mysql.instanceId, label: "nightly1" });
 } else {
-  throw new Error(`config kind must be each, plugin-each, vpc or noop (got "${kind}")`);
+  throw new Error(`config kind must be each, plugin-each, vpc, mixed or noop (got "${kind}")`);
 }

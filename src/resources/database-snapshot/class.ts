@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/database-snapshot.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { Timeouts } from "../types.js";
@@ -87,14 +88,8 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.DatabaseSnapshot;
-    super(
-      storedProvider(lazy),
-      name,
-      registeredProps(spec, args),
-      registeredOptions(spec, opts),
-      PACKAGE,
-      "DatabaseSnapshot",
-    );
+    const props = registeredProps(spec, args, urnInput("DatabaseSnapshot", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "DatabaseSnapshot");
     afterRegistration(spec, this, args);
   }
 }

@@ -6,7 +6,9 @@ import type { Database, DatabaseBackup, EngineType } from "../../client/index.js
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { claimInterruptedCreate } from "../../shared/label-claim.js";
+import { claimedCreate, CreateInFlightError, takenProblem } from "../../shared/label-claim.js";
+import { backupAsHolder, backupHolder } from "../../shared/account.js";
+import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/program-args.js";
@@ -58,6 +60,28 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   return { id: inputs.adoptId as string, outs: stateOf(inputs, backup) };
 }
 
+/**
+ * A snapshot to be made (a create, or a replacement: every input but the time limits replaces it)
+ * of a database that exists already: the label must not be one of its backups' already. The
+ * backups cannot be listed while the database provisions; the create judges then.
+ */
+async function labelCheck(olds: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
+  const { engine, instanceId, label } = inputs;
+  if (rules.failures.length > 0 || inputs.adoptId !== undefined) return;
+  if (typeof instanceId !== "number" || typeof label !== "string" || label === UNKNOWN) return;
+  if (engine !== "mysql" && engine !== "postgresql") return;
+  const scope = `${engine}/${instanceId}/backup:${label}`;
+  noteUrn(scope, urn);
+  // The resource's own snapshot keeps its label: a change of time limits only, or delete-first replacement.
+  if (olds.engine === engine && olds.instanceId === instanceId && olds.label === label) return;
+  const problem = await takenProblem(
+    { scope, label, urn },
+    await backupHolder(engine, instanceId, label),
+    "backup labels are unique per database",
+  );
+  if (problem) rules.fail("label", problem);
+}
+
 /** How each input takes part in diff; the plugin names the changed fields from it. */
 const SNAPSHOT_DIFF = diffSpec(
   SNAPSHOT_FIELDS,
@@ -71,9 +95,11 @@ export { parseSnapshotId, SNAPSHOT_LIMIT } from "./requests.js";
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(_olds: Bag, news: Bag) {
+  async check(olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news);
+    const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
+    await labelCheck(olds, inputs, urn, rules);
     // A database that exists already can be asked whether it has a secondary node. One still to be
     // created is checked in the program (see secondaryOfSingleNode), and again by create.
     if (rules.failures.length === 0 && inputs.target === "secondary" && typeof inputs.instanceId === "number") {
@@ -106,6 +132,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
+    const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("database snapshot", rules.failures);
     if (adopts("database-snapshot", inputs)) return adopt(inputs);
@@ -128,45 +155,45 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     // Backups cannot be listed while provisioning, and one in progress (perhaps this resource's own,
     // from an interrupted run) is listed only when it ends: look once the database is ready.
     if (db.status !== "active") db = await waitReady(engine, api, instanceId, db, left());
-    const backups = await api.listBackups(instanceId);
-    const existing = backups.find((b) => b.label === label);
-    if (existing) {
-      const holder = {
-        what: `backup ${existing.id} of ${engine} database ${instanceId}`,
-        created: existing.created,
-        adoptWith: `adoptId: "${engine}/${instanceId}/${existing.id}"`,
-        mismatches: existing.type === "snapshot" ? [] : ["it is an automatic backup"],
-      };
-      claimInterruptedCreate(label, holder, limit);
-      return { id: `${engine}/${instanceId}/${existing.id}`, outs: stateOf(inputs, existing) };
-    }
-    const snapshots = backups.filter((b) => b.type === "snapshot");
-    if (snapshots.length >= SNAPSHOT_LIMIT) {
-      throw new Error(
-        `${engine} database ${instanceId} already has ${snapshots.length} snapshots, the most it may keep ` +
-          `(${snapshots.map((s) => `"${s.label}" (backup ${s.id})`).join(", ")}). Delete one before creating another.`,
-      );
-    }
-    const request = { label, ...(inputs.target ? { target: inputs.target as "primary" | "secondary" } : {}) };
-    await requestSnapshot(engine, api, instanceId, db, request, left);
-    let backup: DatabaseBackup | undefined;
-    try {
-      // The create answers {}; the backup shows up in the list later.
-      backup = await waitFor({
-        what: `snapshot "${label}" of ${engine} database ${instanceId} to appear`,
-        poll: async () => (await api.listBackups(instanceId)).find((b) => b.label === label),
-        done: (b) => b !== undefined,
-        timeoutMs: left(),
-        profile: QUICK,
-      });
-    } catch (err) {
-      throw new Error(
-        `${(err as Error).message} The snapshot was requested; once it appears, the next \`pulumi up\` finds it ` +
-          "by its label and takes it over (within this resource's create limit).",
-        { cause: err },
-      );
-    }
-    return { id: `${engine}/${instanceId}/${backup!.id}`, outs: stateOf(inputs, backup!) };
+    const scope = `${engine}/${instanceId}/backup:${label}`;
+    let backups: DatabaseBackup[] = [];
+    return claimedCreate(
+      { scope, label, urn: urnFor(scope, carried) },
+      {
+        list: async () => (backups = await api.listBackups(instanceId)),
+        labelOf: (b) => b.label,
+        idOf: (b) => b.id,
+        holder: (b) => backupAsHolder(engine, instanceId, b),
+        send: async () => {
+          const snapshots = backups.filter((b) => b.type === "snapshot");
+          if (snapshots.length >= SNAPSHOT_LIMIT) {
+            throw new Error(
+              `${engine} database ${instanceId} already has ${snapshots.length} snapshots, the most it may keep ` +
+                `(${snapshots.map((s) => `"${s.label}" (backup ${s.id})`).join(", ")}). Delete one before creating another.`,
+            );
+          }
+          const request = { label, ...(inputs.target ? { target: inputs.target as "primary" | "secondary" } : {}) };
+          await requestSnapshot(engine, api, instanceId, db, request, left);
+          try {
+            // The create answers {}; the backup shows up in the list later.
+            return (await waitFor({
+              what: `snapshot "${label}" of ${engine} database ${instanceId} to appear`,
+              poll: async () => (await api.listBackups(instanceId)).find((b) => b.label === label),
+              done: (b): b is DatabaseBackup => b !== undefined,
+              timeoutMs: left(),
+              profile: QUICK,
+            })) as DatabaseBackup;
+          } catch (err) {
+            throw new CreateInFlightError(
+              `${(err as Error).message} The snapshot was requested; once it appears, the next \`pulumi up\` on ` +
+                "this machine finds it by its label and takes it over (its record of this create proves it is this resource's own).",
+              { cause: err },
+            );
+          }
+        },
+        finish: async (backup) => ({ id: `${engine}/${instanceId}/${backup.id}`, outs: stateOf(inputs, backup) }),
+      },
+    );
   },
 
   async read(id: string, props?: Bag) {

@@ -5,7 +5,7 @@
  * their arguments are generated from fields.ts into ../mysql-database/ and ../postgresql-database/.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CreateDatabaseRequest, Database, EngineType } from "../../client/index.js";
+import type { CreateDatabaseRequest, Database, DatabaseSummary, EngineType } from "../../client/index.js";
 import { engineProblem, regionProblem, typeProblem } from "../../shared/catalogue.js";
 import {
   adopts,
@@ -23,7 +23,9 @@ import { checkDatabase, DATABASE_DIFF, replicationRules, sendsCreate } from "./i
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimInterruptedCreate } from "../../shared/label-claim.js";
+import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { databaseAsHolder, databaseHolder, releaseLabel } from "../../shared/account.js";
+import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
 import { resourceId, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
 
@@ -67,26 +69,30 @@ async function takeOver(engine: EngineType, db: Database, inputs: Bag): Promise<
 }
 
 /**
- * Creates the database, or finds the one an interrupted or unanswered earlier attempt made: the
- * label (unique in the account) is looked up before the POST and again when its outcome is unclear.
+ * Creates the database, or takes over the one this resource's interrupted earlier attempt provably
+ * made (label-claim.ts). The look reads every engine's databases: labels are unique across both.
  */
-async function createOrClaim(engine: EngineType, inputs: Bag): Promise<Database> {
+async function createOrClaim(
+  engine: EngineType,
+  carried: string | undefined,
+  inputs: Bag,
+): Promise<pulumi.dynamic.CreateResult> {
   const api = client().database(engine);
   const label = inputs.label as string;
+  const scope = `database:${label}`;
   const byLabel = async (): Promise<Database | undefined> => (await api.list()).find((d) => d.label === label);
-  const existing = await byLabel();
-  if (existing) {
-    const holder = {
-      what: `${engine} database ${existing.id}`,
-      created: existing.created,
-      adoptWith: `adoptId: ${existing.id}`,
-      inProgress: existing.status === "provisioning",
-      mismatches: immutableMismatches(engine, existing, inputs),
-    };
-    claimInterruptedCreate(label, holder, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create));
-    return existing;
-  }
-  return api.create(createRequest(engine, inputs), { recover: byLabel });
+  return claimedCreate(
+    { scope, label, urn: urnFor(scope, carried) },
+    {
+      list: async (): Promise<(Database | DatabaseSummary)[]> => client().databases.list(),
+      labelOf: (d) => d.label,
+      idOf: (d) => d.id,
+      holder: (d) => databaseAsHolder(engine, d),
+      send: () => api.create(createRequest(engine, inputs), { recover: byLabel }),
+      // The cross-engine list gives a summary; the engine's own record is what the wait starts from.
+      finish: async (d, earlier) => takeOver(engine, earlier ? await api.get(d.id) : (d as Database), inputs),
+    },
+  );
 }
 
 /** The provider of one engine. */
@@ -96,8 +102,21 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async check(olds: Bag, news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
+      const urn = takeUrn(inputs);
       if (sendsCreate(olds, inputs)) replicationRules(engine, rules, inputs);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
+      const label = inputs.label;
+      if (typeof label === "string" && label !== UNKNOWN && !failed("label")) {
+        const claim = { scope: `database:${label}`, label, urn };
+        noteUrn(claim.scope, urn);
+        if (Object.keys(olds).length > 0 && olds.label !== label) releaseLabel("database", olds.label);
+        // Only a create or a new label asks the account; an unchanged database costs no API call.
+        if (isNewValue(olds, news, "label")) {
+          const holder = await databaseHolder(engine, label);
+          const problem = await takenProblem(claim, holder, "database labels are unique in the account");
+          if (problem) rules.fail("label", problem);
+        }
+      }
       const region = news.region;
       const engineId = news.engineId;
       const type = news.type;
@@ -133,12 +152,13 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async create(news: Bag) {
+      const carried = takeUrn(news);
       const { rules, inputs } = checkDatabase(engine, news, true);
       const adopting = adopts(engine, inputs);
       if (!adopting) replicationRules(engine, rules, inputs);
       assertValid(`${engine} database`, rules.failures);
       if (adopting) return adopt(engine, inputs);
-      return takeOver(engine, await createOrClaim(engine, inputs), inputs);
+      return createOrClaim(engine, carried, inputs);
     },
 
     async read(id: string, props?: Bag) {

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/mysql-database.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
@@ -143,14 +144,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: MysqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.MysqlDatabase;
-    super(
-      storedProvider(lazy),
-      name,
-      registeredProps(spec, args),
-      registeredOptions(spec, opts),
-      PACKAGE,
-      "MysqlDatabase",
-    );
+    const props = registeredProps(spec, args, urnInput("MysqlDatabase", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "MysqlDatabase");
     afterRegistration(spec, this, args);
   }
 }

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/postgresql-database.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
@@ -145,14 +146,8 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PostgresqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.PostgresqlDatabase;
-    super(
-      storedProvider(lazy),
-      name,
-      registeredProps(spec, args),
-      registeredOptions(spec, opts),
-      PACKAGE,
-      "PostgresqlDatabase",
-    );
+    const props = registeredProps(spec, args, urnInput("PostgresqlDatabase", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "PostgresqlDatabase");
     afterRegistration(spec, this, args);
   }
 }

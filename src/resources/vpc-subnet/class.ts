@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/vpc-subnet.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { SubnetCompute, Timeouts } from "../types.js";
@@ -21,7 +22,7 @@ export interface VpcSubnetArgs {
   ipv4: pulumi.Input<string>;
   /** Id of an existing subnet of vpcId to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;
-  /** Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m. */
+  /** Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once). */
   timeouts?: pulumi.Input<Timeouts>;
 }
 
@@ -65,7 +66,8 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.VpcSubnet;
-    super(storedProvider(lazy), name, registeredProps(spec, args), registeredOptions(spec, opts), PACKAGE, "VpcSubnet");
+    const props = registeredProps(spec, args, urnInput("VpcSubnet", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "VpcSubnet");
     afterRegistration(spec, this, args);
   }
 }

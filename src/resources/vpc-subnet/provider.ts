@@ -8,6 +8,7 @@ import {
   assertValid,
   compact,
   computeDiff,
+  isNewValue,
   noteReplacement,
   timeoutsOnlyUpdate,
   type DiffSpec,
@@ -17,15 +18,11 @@ import { SUBNET_FIELDS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/errors.js";
 import { takeProgramFailures } from "../../shared/program-args.js";
-import { claimInterruptedCreate } from "../../shared/label-claim.js";
-import {
-  createSubnet,
-  deleteSubnet,
-  NETWORK_CREATE_TIMEOUT_MS,
-  NETWORK_DELETE_TIMEOUT_MS,
-  subnetByLabel,
-} from "../../shared/network.js";
-import { hasUnknown, rangesOverlap, resourceId, Rules, type Bag } from "../../shared/validate.js";
+import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { releaseLabel, subnetAsHolder, subnetConflicts } from "../../shared/account.js";
+import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
@@ -68,13 +65,52 @@ const SUBNET_DIFF: DiffSpec = diffSpec(
         rangesOverlap(String(o.ipv4), String(n.ipv4)))),
 );
 
+/**
+ * What the API would refuse at `up` given the VPC's subnets as they are: a label a sibling holds,
+ * a range that overlaps one. Asked only for a create or a changed label or range of a subnet whose
+ * VPC exists already (a VPC still to be created has no subnets but those of the program). The
+ * resource's own current subnet, known by its old label and range, is not a sibling.
+ */
+async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
+  const vpcId = inputs.vpcId;
+  if (typeof vpcId !== "number" || rules.failures.some((f) => ["vpcId", "label", "ipv4"].includes(f.property))) return;
+  const known = (v: unknown): v is string => typeof v === "string" && v !== UNKNOWN;
+  const label = known(inputs.label) ? inputs.label : undefined;
+  const ipv4 = known(inputs.ipv4) ? inputs.ipv4 : undefined;
+  const scope = `vpc/${vpcId}/subnet`;
+  if (label !== undefined) noteUrn(`${scope}:${label}`, urn);
+  const same = Object.keys(olds).length > 0 && olds.vpcId === vpcId;
+  if (same && olds.label !== label) releaseLabel(scope, olds.label);
+  const newLabel = label !== undefined && isNewValue(olds, news, "label");
+  const newRange = ipv4 !== undefined && isNewValue(olds, news, "ipv4");
+  if (!newLabel && !newRange && !(Object.keys(olds).length > 0 && !same)) return;
+  const found = await subnetConflicts({
+    vpcId,
+    label: newLabel || !same ? label : undefined,
+    ipv4: newRange || !same ? ipv4 : undefined,
+    own: same ? { label: olds.label, ipv4: olds.ipv4 } : undefined,
+  });
+  const problem =
+    label === undefined
+      ? undefined
+      : await takenProblem(
+          { scope: `${scope}:${label}`, label, urn },
+          found.holder,
+          "subnet labels are unique in a VPC",
+        );
+  if (problem) rules.fail("label", problem);
+  if (found.overlap) rules.fail(found.overlap.property, found.overlap.reason);
+}
+
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(_olds: Bag, news: Bag) {
+  async check(olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news);
+    const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
+    await accountChecks(olds, news, inputs, urn, rules);
     return rules.result(inputs, news);
   },
 
@@ -83,28 +119,24 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
+    const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("VPC subnet", rules.failures);
     if (adopts("vpc-subnet", inputs)) return adopt(inputs);
     const vpcId = inputs.vpcId as number;
     const label = inputs.label as string;
-    const existing = await subnetByLabel(vpcId, label);
-    if (existing) {
-      const mismatches =
-        existing.ipv4 === inputs.ipv4
-          ? []
-          : [`its ipv4 is ${existing.ipv4} but the arguments say ${String(inputs.ipv4)}`];
-      const holder = {
-        what: `subnet ${existing.id} of VPC ${vpcId}`,
-        created: existing.created,
-        adoptWith: `adoptId: ${existing.id}`,
-        mismatches,
-      };
-      claimInterruptedCreate(label, holder, timeoutMs(inputs.timeouts, "create", NETWORK_CREATE_TIMEOUT_MS));
-      return { id: String(existing.id), outs: stateOf(vpcId, existing, inputs) };
-    }
-    const subnet = await createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string });
-    return { id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) };
+    const scope = `vpc/${vpcId}/subnet:${label}`;
+    return claimedCreate(
+      { scope, label, urn: urnFor(scope, carried) },
+      {
+        list: () => client().subnets.list(vpcId),
+        labelOf: (s) => s.label,
+        idOf: (s) => s.id,
+        holder: (s) => subnetAsHolder(vpcId, s),
+        send: () => createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string }),
+        finish: async (subnet) => ({ id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) }),
+      },
+    );
   },
 
   async read(id: string, props?: Bag) {

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/vpc.js";
 import { PACKAGE } from "../../shared/package.js";
 import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { Timeouts, VpcInlineSubnet, VpcSubnetSpec } from "../types.js";
@@ -23,7 +24,7 @@ export interface VpcArgs {
   subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
   /** Id of an existing VPC to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;
-  /** Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m. */
+  /** Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once). */
   timeouts?: pulumi.Input<Timeouts>;
 }
 
@@ -74,7 +75,8 @@ export class Vpc extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.Vpc;
-    super(storedProvider(lazy), name, registeredProps(spec, args), registeredOptions(spec, opts), PACKAGE, "Vpc");
+    const props = registeredProps(spec, args, urnInput("Vpc", name, opts));
+    super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "Vpc");
     afterRegistration(spec, this, args);
   }
 }

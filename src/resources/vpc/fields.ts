@@ -57,7 +57,7 @@ export const VPC_FIELDS = {
     type: "id",
   },
   timeouts: {
-    description: "Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m.",
+    description: "Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once).",
     change: "state",
     type: { ref: "Timeouts" },
   },
@@ -103,7 +103,7 @@ export const SUBNET_FIELDS = {
     type: "id",
   },
   timeouts: {
-    description: "Time limits; defaults create 30m (how recent an interrupted create may be), delete 10m.",
+    description: "Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once).",
     change: "state",
     type: { ref: "Timeouts" },
   },

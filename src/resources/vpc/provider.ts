@@ -17,8 +17,10 @@ import {
 } from "../../shared/common.js";
 import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimInterruptedCreate, type LabelHolder } from "../../shared/label-claim.js";
-import { deleteVpc, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
+import { releaseLabel, vpcAsHolder, vpcHolder } from "../../shared/account.js";
+import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
 import {
   checkFields,
   diffSpec,
@@ -80,18 +82,6 @@ async function takeOver(vpc: ApiVpc, inputs: Bag): Promise<pulumi.dynamic.Create
   }
 }
 
-/** A VPC found under the label a create wants, with what tells it apart from the one the create would make. */
-function vpcHolder(vpc: ApiVpc, inputs: Bag): LabelHolder {
-  const mismatches: string[] = [];
-  if (vpc.region !== inputs.region)
-    mismatches.push(`its region is "${vpc.region}" but the arguments say "${String(inputs.region)}"`);
-  const listed = wantedSubnets(inputs);
-  const others = vpc.subnets.filter((s) => !listed.some((w) => w.ipv4 === s.ipv4));
-  if (others.length > 0)
-    mismatches.push(`it has subnets the arguments do not list (${others.map((s) => s.ipv4).join(", ")})`);
-  return { what: `VPC ${vpc.id}`, created: vpc.created, adoptWith: `adoptId: ${vpc.id}`, mismatches };
-}
-
 /** Applies label, description and inline subnets of `inputs` to an existing VPC. */
 async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): Promise<VpcState> {
   const api = client();
@@ -117,6 +107,18 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async check(olds: Bag, news: Bag) {
     const { rules, inputs } = checkInputs(news);
+    const urn = takeUrn(inputs);
+    const label = inputs.label;
+    if (typeof label === "string" && label !== UNKNOWN && !rules.failures.some((f) => f.property === "label")) {
+      const claim: CreateClaim = { scope: `vpc:${label}`, label, urn };
+      noteUrn(claim.scope, urn);
+      if (Object.keys(olds).length > 0 && olds.label !== label) releaseLabel("vpc", olds.label);
+      // Only a create or a new label asks the account; an unchanged VPC costs no API call.
+      if (isNewValue(olds, news, "label")) {
+        const problem = await takenProblem(claim, await vpcHolder(label), "VPC labels are unique in the account");
+        if (problem) rules.fail("label", problem);
+      }
+    }
     if (
       typeof news.region === "string" &&
       news.region !== UNKNOWN &&
@@ -134,33 +136,40 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(news: Bag) {
+    const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("VPC", rules.failures);
     if (adopts("vpc", inputs)) return adopt(inputs);
     const api = client().vpcs;
     const label = inputs.label as string;
+    const scope = `vpc:${label}`;
     const wanted = wantedSubnets(inputs);
     const byLabel = async (): Promise<ApiVpc | undefined> => (await api.list()).find((v) => v.label === label);
-    const existing = await byLabel();
-    if (existing) {
-      claimInterruptedCreate(
-        label,
-        vpcHolder(existing, inputs),
-        timeoutMs(inputs.timeouts, "create", NETWORK_CREATE_TIMEOUT_MS),
-      );
-      return takeOver(existing, inputs);
-    }
-    const vpc = await api.create(
+    return claimedCreate(
+      { scope, label, urn: urnFor(scope, carried) },
       {
-        ...(toApi(VPC_FIELDS, inputs, ["label", "region", ...(inputs.description ? ["description"] : [])]) as {
-          label: string;
-          region: string;
-        }),
-        ...(wanted.length ? { subnets: wanted } : {}),
+        list: () => api.list(),
+        labelOf: (v) => v.label,
+        idOf: (v) => v.id,
+        holder: vpcAsHolder,
+        send: () =>
+          api.create(
+            {
+              ...(toApi(VPC_FIELDS, inputs, ["label", "region", ...(inputs.description ? ["description"] : [])]) as {
+                label: string;
+                region: string;
+              }),
+              ...(wanted.length ? { subnets: wanted } : {}),
+            },
+            { recover: byLabel },
+          ),
+        // A VPC just made is as the create asked; one left by an interrupted attempt is brought to the arguments.
+        finish: async (vpc, earlier) =>
+          earlier
+            ? takeOver(vpc, inputs)
+            : { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) },
       },
-      { recover: byLabel },
     );
-    return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
   },
 
   async read(id: string, props?: Bag) {

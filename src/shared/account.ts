@@ -1,0 +1,155 @@
+/**
+ * What `check` reads from the account so that a preview refuses what the API would refuse at
+ * `up`: a label another object holds, a subnet range that overlaps one the VPC already has. Reads
+ * happen only for a create or a changed label or range, and are shared: each list (the VPCs, the
+ * subnets of one VPC, the databases, the backups of one database) is read at most once per provider
+ * process, which serves every resource of one preview or `up` (the promise is kept, so concurrent
+ * checks share one read). A list that cannot be read (no token, network trouble) skips the check:
+ * the API then has the last word at `up`, as with the catalogue (catalogue.ts).
+ */
+import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../client/index.js";
+import { accountClient, onReconfigure } from "./context.js";
+import type { LabelHolder } from "./label-claim.js";
+import { rangesOverlap } from "./validate.js";
+
+const lists = new Map<string, Promise<unknown[]>>();
+/** Labels that resources of this run give up (renamed away), by claim scope: not taken for others. */
+const released = new Set<string>();
+
+onReconfigure(() => {
+  lists.clear();
+  released.clear();
+});
+
+async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>): Promise<T[] | undefined> {
+  const api = accountClient();
+  if (!api) return undefined;
+  if (!lists.has(name)) lists.set(name, read(api));
+  try {
+    return (await lists.get(name)) as T[];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Notes that a resource of this run renames its object away from `label` in `scope`. */
+export function releaseLabel(scope: string, label: unknown): void {
+  if (typeof label === "string") released.add(`${scope}\n${label}`);
+}
+
+function isReleased(scope: string, label: string): boolean {
+  return released.has(`${scope}\n${label}`);
+}
+
+/** The VPC that holds `label`, unless a resource of this run renames it away. */
+export async function vpcHolder(label: string): Promise<LabelHolder | undefined> {
+  if (isReleased("vpc", label)) return undefined;
+  const vpc = (await shared<Vpc>("vpcs", (api) => api.vpcs.list()))?.find((v) => v.label === label);
+  return vpc && vpcAsHolder(vpc);
+}
+
+/** A VPC as the holder of a label. */
+export function vpcAsHolder(vpc: Vpc): LabelHolder {
+  return {
+    what: `VPC ${vpc.id}`,
+    apiId: vpc.id,
+    created: vpc.created,
+    adoptWith: `adoptId: ${vpc.id}`,
+  };
+}
+
+/** A subnet's place in its VPC; the resource's own current subnet (from its old inputs) is not another's. */
+export interface SubnetWish {
+  vpcId: number;
+  label: string | undefined;
+  ipv4: string | undefined;
+  own?: { label?: unknown; ipv4?: unknown };
+}
+
+/** A subnet as the holder of a label in its VPC. */
+export function subnetAsHolder(vpcId: number, subnet: Subnet): LabelHolder {
+  return {
+    what: `subnet ${subnet.id} (${subnet.ipv4}) of VPC ${vpcId}`,
+    apiId: subnet.id,
+    created: subnet.created,
+    adoptWith: `adoptId: ${subnet.id}`,
+  };
+}
+
+/** The sibling that holds the wished label, and the failures of a range that overlaps siblings. */
+export async function subnetConflicts(
+  wish: SubnetWish,
+): Promise<{ holder?: LabelHolder; overlap?: { property: string; reason: string } }> {
+  const subnets = await shared<Subnet>(`subnets:${wish.vpcId}`, (api) => api.subnets.list(wish.vpcId));
+  if (!subnets) return {};
+  const others = subnets.filter((s) => !(s.label === wish.own?.label && s.ipv4 === wish.own?.ipv4));
+  const sibling = wish.label === undefined ? undefined : others.find((s) => s.label === wish.label);
+  const released = wish.label !== undefined && isReleased(`vpc/${wish.vpcId}/subnet`, wish.label);
+  const overlapping = wish.ipv4 ? others.filter((s) => rangesOverlap(s.ipv4, wish.ipv4!)) : [];
+  return {
+    holder: sibling && !released ? subnetAsHolder(wish.vpcId, sibling) : undefined,
+    overlap:
+      overlapping.length === 0
+        ? undefined
+        : {
+            property: "ipv4",
+            reason:
+              `ipv4 ${wish.ipv4} overlaps ${overlapping.map((s) => `subnet ${s.id} "${s.label}" (${s.ipv4})`).join(", ")} ` +
+              `of VPC ${wish.vpcId}; ranges in a VPC must not overlap`,
+          },
+  };
+}
+
+/**
+ * The database that holds `label`: labels are unique among all the account's databases, MySQL and
+ * PostgreSQL alike, so the cross-engine list is read; one of the other engine can never be adopted.
+ */
+export async function databaseHolder(engine: EngineType, label: string): Promise<LabelHolder | undefined> {
+  if (isReleased("database", label)) return undefined;
+  const db = (await shared<DatabaseSummary>("databases", (api) => api.databases.list()))?.find(
+    (d) => d.label === label,
+  );
+  return db && databaseAsHolder(engine, db);
+}
+
+/** A database of either engine as the holder of a label a database of `engine` wants. */
+export function databaseAsHolder(
+  engine: EngineType,
+  db: { id: number; engine: EngineType; created: string },
+): LabelHolder {
+  return {
+    what: `${db.engine} database ${db.id}`,
+    apiId: db.id,
+    created: db.created,
+    adoptWith: `adoptId: ${db.id}`,
+    ...(db.engine !== engine
+      ? { foreign: `database labels are unique across MySQL and PostgreSQL, and a ${engine} database cannot adopt it` }
+      : {}),
+  };
+}
+
+/** The backup of the database that holds `label`; undefined while its backups cannot be listed. */
+export async function backupHolder(
+  engine: EngineType,
+  instanceId: number,
+  label: string,
+): Promise<LabelHolder | undefined> {
+  const backup = (
+    await shared<DatabaseBackup>(`backups:${engine}/${instanceId}`, (api) =>
+      api.database(engine).listBackups(instanceId),
+    )
+  )?.find((b) => b.label === label);
+  return backup && backupAsHolder(engine, instanceId, backup);
+}
+
+/** A backup as the holder of a label among its database's backups. */
+export function backupAsHolder(engine: EngineType, instanceId: number, backup: DatabaseBackup): LabelHolder {
+  const id = `${engine}/${instanceId}/${backup.id}`;
+  return {
+    what: `backup ${backup.id} of ${engine} database ${instanceId}`,
+    apiId: backup.id,
+    created: backup.created,
+    adoptWith: `adoptId: "${id}"`,
+    ...(backup.type === "snapshot" ? {} : { foreign: "it is an automatic backup, which no snapshot resource can own" }),
+  };
+}

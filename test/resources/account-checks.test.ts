@@ -1,0 +1,103 @@
+/**
+ * The account reads of `check`: only a create or a changed label or range asks the account, each
+ * list is read once per provider process whatever the number of resources, and what this
+ * resource (or a resource renamed away in the same run) holds does not count as taken.
+ */
+import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
+import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as postgresProvider } from "../../src/resources/postgresql-database/provider.js";
+import { client, configure, resetCaches } from "../../src/shared/context.js";
+import { configBag, useProviderEmulator } from "./provider-env.js";
+
+const emulator = useProviderEmulator();
+const vpc = vpcProvider as Required<typeof vpcProvider>;
+const subnet = subnetProvider as Required<typeof subnetProvider>;
+const mysql = mysqlProvider as Required<typeof mysqlProvider>;
+const postgres = postgresProvider as Required<typeof postgresProvider>;
+
+async function gets(): Promise<string[]> {
+  return (await emulator().control.requests())
+    .filter((r) => r.path.startsWith("/v4/"))
+    .map((r) => `${r.method} ${r.path.replace(/\?.*$/, "")}`);
+}
+
+test("a taken VPC label fails check, naming the holder; many checks share one read", async () => {
+  const held = await client().vpcs.create({ label: "held", region: "us-east" });
+  await emulator().control.clearRequests();
+  const checks = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => vpc.check({}, { label: i === 0 ? "held" : `free-${i}`, region: "us-east" })),
+  );
+  expect(checks[0]!.failures).toEqual([
+    { property: "label", reason: expect.stringContaining(`label "held" is already taken by VPC ${held.id}`) },
+  ]);
+  expect(checks[0]!.failures![0]!.reason).toContain(`add \`adoptId: ${held.id}\``);
+  expect(checks.slice(1).every((c) => c.failures === undefined)).toBe(true);
+  expect((await gets()).filter((g) => g === "GET /v4/vpcs")).toHaveLength(1);
+});
+
+test("an unchanged label asks nothing; the resource's own label, and one renamed away in this run, are not taken", async () => {
+  await client().vpcs.create({ label: "mine", region: "us-east" });
+  await client().vpcs.create({ label: "old-name", region: "us-east" });
+  await emulator().control.clearRequests();
+  const same = await vpc.check({ label: "mine", region: "us-east" }, { label: "mine", region: "us-east" });
+  expect(same.failures).toBeUndefined();
+  expect(await gets()).toEqual([]);
+  // One resource renames its VPC away from "old-name"; another takes that label in the same run.
+  expect(
+    (await vpc.check({ label: "old-name", region: "us-east" }, { label: "renamed", region: "us-east" })).failures,
+  ).toBeUndefined();
+  expect((await vpc.check({}, { label: "old-name", region: "us-east" })).failures).toBeUndefined();
+});
+
+test("a subnet overlapping the VPC's subnets or repeating a sibling's label fails; its own current subnet does not", async () => {
+  const net = await client().vpcs.create({
+    label: "net",
+    region: "us-east",
+    subnets: [
+      { label: "web", ipv4: "10.0.1.0/24" },
+      { label: "db", ipv4: "10.0.2.0/24" },
+    ],
+  });
+  const web = net.subnets.find((s) => s.label === "web")!;
+  const clash = await subnet.check({}, { vpcId: net.id, label: "db", ipv4: "10.0.1.128/25" });
+  expect(clash.failures).toEqual([
+    { property: "label", reason: expect.stringContaining('label "db" is already taken by subnet') },
+    {
+      property: "ipv4",
+      reason: expect.stringContaining(`overlaps subnet ${web.id} "web" (10.0.1.0/24) of VPC ${net.id}`),
+    },
+  ]);
+  // The resource that holds "web" renames it: its own range is not an overlap.
+  const own = await subnet.check(
+    { vpcId: net.id, label: "web", ipv4: "10.0.1.0/24" },
+    { vpcId: net.id, label: "frontend", ipv4: "10.0.1.0/24" },
+  );
+  expect(own.failures).toBeUndefined();
+  // A VPC still to be created has nothing to compare with.
+  expect(
+    (await subnet.check({}, { vpcId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", label: "db", ipv4: "10.0.1.0/24" }))
+      .failures,
+  ).toBeUndefined();
+});
+
+test("database labels are one namespace across engines: a PostgreSQL create fails on a MySQL database's label", async () => {
+  const args = { region: "us-east", type: "g6-standard-1" };
+  const made = await mysql.create(
+    (await mysql.check({}, { ...args, label: "shared-db", engineId: "mysql/8.0.30" })).inputs,
+  );
+  // The next preview: a new provider process, which reads the account afresh.
+  resetCaches();
+  await configure({
+    config: configBag({ "cloudplatform:token": emulator().token, "cloudplatform:apiUrl": emulator().url }),
+  });
+  const res = await postgres.check({}, { ...args, label: "shared-db", engineId: "postgresql/14.6" });
+  expect(res.failures).toEqual([
+    {
+      property: "label",
+      reason: expect.stringContaining(`label "shared-db" is already taken by mysql database ${made.id}`),
+    },
+  ]);
+  expect(res.failures![0]!.reason).toContain("database labels are unique across MySQL and PostgreSQL");
+  expect(res.failures![0]!.reason).not.toContain("adoptId");
+});
