@@ -131,12 +131,26 @@ export async function proveOwn(claim: CreateClaim, key: CreateKey | undefined, h
  * when nothing holds it or the holder is provably this resource's own interrupted create, which
  * the create will take over.
  */
+/** Claim scopes whose label the current object of a resource of this run holds, with that resource's URN. */
+const currentHolders = new Map<string, string>();
+
+/**
+ * Notes that the resource `urn` holds the label of `scope` with its current object (a check with
+ * old inputs). The engine checks a resource it replaces a second time, without old inputs, as a
+ * create: the label its own object holds is not taken for that replacement, which deletes the old
+ * object first when the label stays.
+ */
+export function noteCurrentLabel(scope: string, urn: string | undefined): void {
+  if (urn !== undefined) currentHolders.set(scope, urn);
+}
+
 export async function takenProblem(
   claim: CreateClaim,
   holder: LabelHolder | undefined,
   rule: string,
 ): Promise<string | undefined> {
-  if (!holder || (await provenOwn(keyOf(claim), holder))) return undefined;
+  if (!holder || (claim.urn !== undefined && currentHolders.get(claim.scope) === claim.urn)) return undefined;
+  if (await provenOwn(keyOf(claim), holder)) return undefined;
   const why = holder.foreign ? `${holder.foreign}; ` : "";
   return (
     `label "${claim.label}" is already taken by ${holder.what} (created ${holder.created}); ${why}${rule}. ` +

@@ -101,3 +101,17 @@ test("database labels are one namespace across engines: a PostgreSQL create fail
   expect(res.failures![0]!.reason).toContain("database labels are unique across MySQL and PostgreSQL");
   expect(res.failures![0]!.reason).not.toContain("adoptId");
 });
+
+test("a replacement keeping its label is checked again without old inputs: its own object's label is not taken, another resource's is", async () => {
+  const held = await client().vpcs.create({ label: "kept", region: "us-east" });
+  const urn = "urn:pulumi:dev::proj::cloudplatform:index:Vpc::net";
+  const other = "urn:pulumi:dev::proj::cloudplatform:index:Vpc::other";
+  const olds = { label: "kept", region: "us-east" };
+  // The engine's first check (old inputs: the region changes, which replaces) and its second, as a create.
+  expect((await vpc.check(olds, { label: "kept", region: "eu-central", __resourceUrn: urn })).failures).toBeUndefined();
+  expect((await vpc.check({}, { label: "kept", region: "eu-central", __resourceUrn: urn })).failures).toBeUndefined();
+  const foreign = await vpc.check({}, { label: "kept", region: "eu-central", __resourceUrn: other });
+  expect(foreign.failures).toEqual([
+    { property: "label", reason: expect.stringContaining(`label "kept" is already taken by VPC ${held.id}`) },
+  ]);
+});

@@ -6,7 +6,7 @@ import type { Database, DatabaseBackup, EngineType } from "../../client/index.js
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, CreateInFlightError, takenProblem } from "../../shared/label-claim.js";
+import { claimedCreate, CreateInFlightError, noteCurrentLabel, takenProblem } from "../../shared/label-claim.js";
 import { backupAsHolder, backupHolder } from "../../shared/account.js";
 import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields.js";
@@ -72,6 +72,8 @@ async function labelCheck(olds: Bag, inputs: Bag, urn: string | undefined, rules
   if (engine !== "mysql" && engine !== "postgresql") return;
   const scope = `${engine}/${instanceId}/backup:${label}`;
   noteUrn(scope, urn);
+  if (Object.keys(olds).length > 0)
+    noteCurrentLabel(`${String(olds.engine)}/${String(olds.instanceId)}/backup:${String(olds.label)}`, urn);
   // The resource's own snapshot keeps its label: a change of time limits only, or delete-first replacement.
   if (olds.engine === engine && olds.instanceId === instanceId && olds.label === label) return;
   const problem = await takenProblem(

@@ -18,7 +18,7 @@ import { SUBNET_FIELDS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/errors.js";
 import { takeProgramFailures } from "../../shared/program-args.js";
-import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { claimedCreate, noteCurrentLabel, takenProblem } from "../../shared/label-claim.js";
 import { releaseLabel, subnetAsHolder, subnetConflicts } from "../../shared/account.js";
 import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
 import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
@@ -71,6 +71,19 @@ const SUBNET_DIFF: DiffSpec = diffSpec(
  * VPC exists already (a VPC still to be created has no subnets but those of the program). The
  * resource's own current subnet, known by its old label and range, is not a sibling.
  */
+/** The current subnet of each resource checked with old inputs, by URN: see ownSubnet. */
+const currentSubnets = new Map<string, Bag>();
+
+/**
+ * The resource's own current subnet, which is no sibling: known by its old inputs, or, when the
+ * engine checks a replacement a second time without them, by what the first check saw.
+ */
+function ownSubnet(olds: Bag, vpcId: number, urn: string | undefined): { label: unknown; ipv4: unknown } | undefined {
+  if (Object.keys(olds).length > 0 && urn !== undefined) currentSubnets.set(urn, olds);
+  const current = Object.keys(olds).length > 0 ? olds : urn === undefined ? undefined : currentSubnets.get(urn);
+  return current && current.vpcId === vpcId ? { label: current.label, ipv4: current.ipv4 } : undefined;
+}
+
 async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
   const vpcId = inputs.vpcId;
   if (typeof vpcId !== "number" || rules.failures.some((f) => ["vpcId", "label", "ipv4"].includes(f.property))) return;
@@ -80,6 +93,7 @@ async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | un
   const scope = `vpc/${vpcId}/subnet`;
   if (label !== undefined) noteUrn(`${scope}:${label}`, urn);
   const same = Object.keys(olds).length > 0 && olds.vpcId === vpcId;
+  if (same) noteCurrentLabel(`${scope}:${String(olds.label)}`, urn);
   if (same && olds.label !== label) releaseLabel(scope, olds.label);
   const newLabel = label !== undefined && isNewValue(olds, news, "label");
   const newRange = ipv4 !== undefined && isNewValue(olds, news, "ipv4");
@@ -88,7 +102,7 @@ async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | un
     vpcId,
     label: newLabel || !same ? label : undefined,
     ipv4: newRange || !same ? ipv4 : undefined,
-    own: same ? { label: olds.label, ipv4: olds.ipv4 } : undefined,
+    own: ownSubnet(olds, vpcId, urn),
   });
   const problem =
     label === undefined

@@ -17,7 +17,7 @@ import {
 } from "../../shared/common.js";
 import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
+import { claimedCreate, noteCurrentLabel, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
 import { releaseLabel, vpcAsHolder, vpcHolder } from "../../shared/account.js";
 import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
 import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
@@ -112,6 +112,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     if (typeof label === "string" && label !== UNKNOWN && !rules.failures.some((f) => f.property === "label")) {
       const claim: CreateClaim = { scope: `vpc:${label}`, label, urn };
       noteUrn(claim.scope, urn);
+      if (Object.keys(olds).length > 0) noteCurrentLabel(`vpc:${String(olds.label)}`, urn);
       if (Object.keys(olds).length > 0 && olds.label !== label) releaseLabel("vpc", olds.label);
       // Only a create or a new label asks the account; an unchanged VPC costs no API call.
       if (isNewValue(olds, news, "label")) {
