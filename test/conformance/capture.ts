@@ -9,6 +9,8 @@ import { buildApp } from "../../src/emulator/index.js";
 export interface Exchange {
   operation: string;
   status: number;
+  /** The request's Content-Type header, as the client sent it. */
+  contentType: string | undefined;
   request: unknown;
   answer: unknown;
 }
@@ -47,6 +49,7 @@ export async function startCapturingEmulator(): Promise<CapturingEmulator> {
       exchanges.push({
         operation: `${req.method} ${contractPath(req.routeOptions.url ?? req.url)}`,
         status: reply.statusCode,
+        contentType: req.headers["content-type"],
         request: req.body,
         answer: typeof payload === "string" ? JSON.parse(payload) : payload,
       });

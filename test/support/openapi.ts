@@ -216,3 +216,17 @@ export function requestProblems(method: string, contractPath: string, body: unkn
 export function answerProblems(method: string, contractPath: string, body: unknown): string[] {
   return problems(`answer ${method} ${contractPath}`, answerSchema(method, contractPath), body);
 }
+
+/**
+ * The field names the description gives an object, by a dotted path from a component through
+ * properties and array items (`VPCSubnet.computes.interfaces`), under the contract's names.
+ */
+export function publishedFields(path: string): string[] {
+  const [name, ...steps] = path.split(".");
+  let schema = resolve({ $ref: `#/components/schemas/${name}` });
+  for (const step of steps) {
+    schema = schema.properties?.[step] ?? {};
+    while (schema.items) schema = schema.items;
+  }
+  return Object.keys(schema.properties ?? {});
+}
