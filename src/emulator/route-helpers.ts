@@ -26,7 +26,7 @@ export function readsBody(route: { schema?: { body?: unknown } }): boolean {
  * keys names each as unknown; other JSON is not an object. Bodies in other formats never get here.
  */
 export function checkNoBody(route: { config: unknown }, body: unknown): void {
-  if (!(route.config as { bodyless?: boolean }).bodyless || body === undefined) return;
+  if (!(route.config as { bodyless?: boolean } | undefined)?.bodyless || body === undefined) return;
   if (body === null || typeof body !== "object" || Array.isArray(body))
     throw new BadRequest("Request body must be a JSON object");
   const keys = Object.keys(body);

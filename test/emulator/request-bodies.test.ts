@@ -167,4 +167,10 @@ describe("the body-less actions", () => {
     expect(answer).toEqual({ status: 415, body: { errors: [{ reason: "Content-Type must be application/json" }] } });
     expect((await call("GET", "/vpcs")).body.results).toBe(1);
   });
+
+  test("an unknown route stays a 404 whatever body it is sent", async () => {
+    const notFound = { status: 404, body: { errors: [{ reason: "Not found" }] } };
+    expect(await post("/nothing-here", "application/json", '{"a":1}')).toEqual(notFound);
+    expect(await post("/nothing-here", "application/x-www-form-urlencoded", "")).toEqual(notFound);
+  });
 });
