@@ -63,7 +63,8 @@ import {
 } from "@linode/api-v4";
 import * as officialClient from "@linode/api-v4";
 import { differences, publishedFields } from "../support/openapi.js";
-import { startCapturingEmulator, type CapturingEmulator } from "./capture.js";
+import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import type { Exchange } from "../support/exchanges.js";
 
 const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "official-client.json"), "utf8")) as {
   version: string;
@@ -257,11 +258,12 @@ async function drive<T>(operation: string, call: () => Promise<T>): Promise<T> {
   return answer;
 }
 
-let em: CapturingEmulator;
-const settle = () => em.control("POST", "/clock", { advanceSeconds: 3600 });
+let em: TestEmulator;
+const exchanges: Exchange[] = [];
+const settle = () => em.control.advanceClock(3600);
 
 beforeAll(async () => {
-  em = await startCapturingEmulator();
+  em = await startTestEmulator({ provisioningSeconds: 0 }, exchanges);
   const apiUrl = `${em.url}/v4`;
   // The base URL, and nothing else: the client's functions name absolute URLs under
   // https://api.linode.com/v4 or /v4beta, its request instance a base URL.
@@ -271,7 +273,7 @@ beforeAll(async () => {
     url: config.url?.replace(/^https:\/\/api\.linode\.com\/v4(beta)?(?=\/|$)/, apiUrl),
   }));
   setToken(em.token);
-  await em.control("PUT", "/timings", {
+  await em.control.setTimings({
     provisioningSeconds: 0,
     updatingSeconds: 0,
     patchSeconds: 0,
@@ -279,7 +281,7 @@ beforeAll(async () => {
     restoreSeconds: 0,
     credentialsResetSeconds: 0,
   });
-  await em.control("POST", "/seed", { computes: [{ id: 7001, label: "web-1", region: "us-east", interfaces: [] }] });
+  await em.control.seed({ computes: [{ id: 7001, label: "web-1", region: "us-east", interfaces: [] }] });
   await driveEverything();
 });
 
@@ -313,7 +315,7 @@ async function driveEverything(): Promise<void> {
     }),
   );
   check("createVPC", "vpc", vpc);
-  await em.control("POST", "/computes/7001/interfaces", { subnet_id: vpc.subnets[0]!.id });
+  await em.control.seed({ computes: [{ id: 7001, label: "web-1", interfaces: [{ subnet_id: vpc.subnets[0]!.id }] }] });
   checkPage("getVPCs", "vpc", await drive("GET /vpcs", () => getVPCs()));
   check("getVPC", "vpc", await drive("GET /vpcs/{vpcId}", () => getVPC(vpc.id)));
   check("updateVPC", "vpc", await drive("PUT /vpcs/{vpcId}", () => updateVPC(vpc.id, { description: "second" })));
@@ -428,7 +430,7 @@ test("the fixture names the installed client and sorts every contract operation 
 
 test("every contract operation succeeds when the official client drives it", () => {
   expect(operations.filter((op) => !called.has(op))).toEqual([]);
-  expect(em.exchanges.filter((e) => e.status !== 200).map((e) => `${e.operation} ${e.status}`)).toEqual([]);
+  expect(exchanges.filter((e) => e.status !== 200).map((e) => `${e.operation} ${e.status}`)).toEqual([]);
 });
 
 test("every answer has the fields the client's declared types require, up to the contract's renames", () => {
@@ -436,7 +438,7 @@ test("every answer has the fields the client's declared types require, up to the
 });
 
 test("the body-less actions go out the way the official client sends them, and are taken", () => {
-  const actions = em.exchanges.filter((e) => /\/(patch|reset|restore)$/.test(e.operation));
+  const actions = exchanges.filter((e) => /\/(patch|reset|restore)$/.test(e.operation));
   expect(actions).toHaveLength(6);
   expect(actions.map((e) => [e.status, e.contentType, e.request])).toEqual(
     actions.map(() => [200, "application/x-www-form-urlencoded", undefined]),
@@ -462,7 +464,7 @@ test("the fields listed as newer than the contract are required by the client an
 });
 
 test("the check finds a lacking field, also nested, and a field under its published name", () => {
-  const vpc = em.exchanges.find((e) => e.operation === "GET /vpcs/{vpcId}")!.answer as Record<string, unknown>;
+  const vpc = exchanges.find((e) => e.operation === "GET /vpcs/{vpcId}")!.answer as Record<string, unknown>;
   const { description: _description, ...withoutDescription } = vpc;
   const { computes, ...subnet } = (vpc.subnets as Record<string, unknown>[])[0]!;
   const found: string[] = [];

@@ -15,7 +15,8 @@ import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
 import { configure, resetCaches } from "../../src/shared/context.js";
 import { answerProblems, published, requestProblems } from "../support/openapi.js";
 import { configBag, TEST_POLL_SCALE } from "../resources/provider-env.js";
-import { startCapturingEmulator, type CapturingEmulator } from "./capture.js";
+import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import type { Exchange } from "../support/exchanges.js";
 
 const operations = (
   JSON.parse(readFileSync(join(__dirname, "..", "..", "spec", "operations.json"), "utf8")) as {
@@ -23,7 +24,8 @@ const operations = (
   }
 ).operations.map((op) => `${op.method} ${op.path}`);
 
-let em: CapturingEmulator;
+let em: TestEmulator;
+const exchanges: Exchange[] = [];
 const ZERO = {
   provisioningSeconds: 0,
   updatingSeconds: 0,
@@ -32,11 +34,11 @@ const ZERO = {
   restoreSeconds: 0,
   credentialsResetSeconds: 0,
 };
-const settle = () => em.control("POST", "/clock", { advanceSeconds: 3600 });
+const settle = () => em.control.advanceClock(3600);
 
 beforeAll(async () => {
-  em = await startCapturingEmulator();
-  await em.control("PUT", "/timings", ZERO);
+  em = await startTestEmulator({ provisioningSeconds: 0 }, exchanges);
+  await em.control.setTimings(ZERO);
   process.env.CLOUDPLATFORM_POLL_SCALE = TEST_POLL_SCALE;
   resetCaches();
   await configure({ config: configBag({ "cloudplatform:token": em.token, "cloudplatform:apiUrl": em.url }) });
@@ -52,7 +54,7 @@ afterAll(async () => {
 /** Every operation through our client, with every optional field the contract lets a body carry. */
 async function driveEveryOperation(): Promise<void> {
   const c = new CloudClient({ apiUrl: em.url, token: em.token });
-  await em.control("POST", "/seed", {
+  await em.control.seed({
     computes: [{ id: 7001, label: "web-1", region: "us-east", interfaces: [] }],
   });
   await c.regions.list();
@@ -69,7 +71,11 @@ async function driveEveryOperation(): Promise<void> {
     subnets: [{ label: "web", ipv4: "10.0.0.0/24" }],
   });
   // An interface and a routed range, so the IP listings carry entries of both kinds.
-  await em.control("POST", "/computes/7001/interfaces", { subnet_id: vpc.subnets[0]!.id, ip_ranges: ["10.0.0.64/28"] });
+  await em.control.seed({
+    computes: [
+      { id: 7001, label: "web-1", interfaces: [{ subnet_id: vpc.subnets[0]!.id, ip_ranges: ["10.0.0.64/28"] }] },
+    ],
+  });
   await c.vpcs.list();
   await c.vpcs.get(vpc.id);
   await c.vpcs.update(vpc.id, { label: "app-net-2", description: "second" });
@@ -186,12 +192,12 @@ test("the fixture is the published description of the contract's version", () =>
 });
 
 test("every operation of the contract was answered and checked", () => {
-  const answered = new Set(em.exchanges.filter((e) => e.status === 200).map((e) => e.operation));
+  const answered = new Set(exchanges.filter((e) => e.status === 200).map((e) => e.operation));
   expect(operations.filter((op) => !answered.has(op))).toEqual([]);
 });
 
 test("every answer of the emulator matches the published description", () => {
-  const found = em.exchanges
+  const found = exchanges
     .filter((e) => e.status === 200 && operations.includes(e.operation))
     .flatMap((e) => {
       const [method, path] = e.operation.split(" ") as [string, string];
@@ -201,7 +207,7 @@ test("every answer of the emulator matches the published description", () => {
 });
 
 test("every request body our client and resources sent matches the published description", () => {
-  const sent = em.exchanges.filter((e) => operations.includes(e.operation));
+  const sent = exchanges.filter((e) => operations.includes(e.operation));
   expect(sent.filter((e) => e.status !== 200).map((e) => [e.operation, e.answer])).toEqual([]);
   const found = sent.flatMap((e) => {
     const [method, path] = e.operation.split(" ") as [string, string];
@@ -226,7 +232,7 @@ describe("the check itself", () => {
   });
 
   test("finds an answer that lacks a documented field, adds one, or spells one the published way", () => {
-    const vpc = em.exchanges.find((e) => e.operation === "GET /vpcs/{vpcId}")!.answer as Record<string, unknown>;
+    const vpc = exchanges.find((e) => e.operation === "GET /vpcs/{vpcId}")!.answer as Record<string, unknown>;
     expect(answerProblems("GET", "/vpcs/{vpcId}", vpc)).toEqual([]);
     const { description: _left, ...lacking } = vpc;
     expect(answerProblems("GET", "/vpcs/{vpcId}", lacking)).toEqual(["/ must have required property 'description'"]);

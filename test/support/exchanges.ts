@@ -1,9 +1,10 @@
 /**
- * An emulator that keeps every API exchange it answers (request body and answer, by operation), so
- * that a conformance test can hold both to the published description after driving it.
+ * A listening emulator that keeps every API exchange it answers (request body and answer, named by
+ * the contract's operation), for the conformance tests, which hold both to the real API's
+ * artefacts after driving it. Started through `startTestEmulator(opts, exchanges)`.
  */
 import type { AddressInfo } from "node:net";
-import { buildApp } from "../../src/emulator/index.js";
+import { buildApp, type EmulatorOptions, type RunningEmulator } from "../../src/emulator/index.js";
 
 /** One answered API call, named by the contract's operation (`PUT /vpcs/{vpcId}`). */
 export interface Exchange {
@@ -13,16 +14,6 @@ export interface Exchange {
   contentType: string | undefined;
   request: unknown;
   answer: unknown;
-}
-
-/** A listening emulator that records its exchanges. */
-export interface CapturingEmulator {
-  url: string;
-  token: string;
-  exchanges: Exchange[];
-  /** POSTs or PUTs to the control API (`/clock`, `/timings`, `/seed`). */
-  control(method: "POST" | "PUT", path: string, body: unknown): Promise<unknown>;
-  close(): Promise<void>;
 }
 
 /** The emulator's route parameters, spelled as the contract's paths spell them. */
@@ -40,10 +31,9 @@ export function contractPath(route: string): string {
   return path === "/vpcs/ips" ? "/networking/vpcs/ips" : path;
 }
 
-/** Starts a recording emulator on a free loopback port. */
-export async function startCapturingEmulator(): Promise<CapturingEmulator> {
-  const app = buildApp({ provisioningSeconds: 0 });
-  const exchanges: Exchange[] = [];
+/** Starts the emulator on 127.0.0.1 port 0, appending every `/v4` exchange to `exchanges`. */
+export async function startRecordingEmulator(opts: EmulatorOptions, exchanges: Exchange[]): Promise<RunningEmulator> {
+  const app = buildApp(opts);
   app.addHook("onSend", async (req, reply, payload) => {
     if (req.url.startsWith("/v4/")) {
       exchanges.push({
@@ -57,20 +47,8 @@ export async function startCapturingEmulator(): Promise<CapturingEmulator> {
     return payload;
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
-    url,
-    token: "emulator-token",
-    exchanges,
-    control: async (method, path, body) => {
-      const res = await fetch(`${url}/_emulator${path}`, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     close: async () => {
       app.server.closeAllConnections();
       await app.close();
