@@ -4,10 +4,11 @@
  * contract's names. The contract's renames and the differences it makes come from one file,
  * test/fixtures/openapi/contract-differences.json, and nowhere else.
  *
- * Requests: read-only fields are dropped and every object is closed, since the API answers a body
- * key the operation does not define with a 400. Answers: every object is closed too and every field
- * the description lists is required, so an answer neither invents fields nor leaves documented ones
- * out; nullability is the description's.
+ * The description leaves its objects open; these validators close them. Requests: read-only
+ * fields are dropped and every object is closed, since the API answers a body key the operation
+ * does not define with a 400 (api-behaviour.md, HTTP). Answers: every object is closed too and
+ * every field the description lists is required, so an answer neither invents fields nor leaves
+ * documented ones out; nullability is the description's.
  */
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
