@@ -4,9 +4,12 @@
 // operations of the contract (the paths under their published names) and the schemas they
 // reference, and drops the prose (descriptions, examples, summaries, CLI hints).
 //
-//   git clone https://github.com/linode/linode-api-docs && cd linode-api-docs
-//   git show v4.176.0:openapi.yaml > openapi.yaml
-//   node scripts/openapi-subset.mjs openapi.yaml <commit> > test/fixtures/openapi/linode-api.json
+// From this repository's root, with a clone of https://github.com/linode/linode-api-docs at <docs>:
+//
+//   git -C <docs> show v4.176.0:openapi.yaml > openapi.yaml
+//   node scripts/openapi-subset.mjs openapi.yaml "$(git -C <docs> rev-parse v4.176.0)" \
+//     > test/fixtures/openapi/linode-api.json
+//   npx prettier --write test/fixtures/openapi/linode-api.json && rm openapi.yaml
 //
 // The renames between the published names and the contract's live in
 // test/fixtures/openapi/contract-differences.json, not here: this file is the document, cut down.
