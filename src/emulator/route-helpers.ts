@@ -5,7 +5,7 @@ import { UNKNOWN_FIELD } from "./validation.js";
 
 /** Route options carrying an operation's authorization and, optionally, a body schema. */
 export function op(config: OperationConfig, body?: object) {
-  return { config: { op: config, bodyless: false }, ...(body ? { schema: { body } } : {}) };
+  return { config: { op: config }, ...(body ? { schema: { body } } : {}) };
 }
 
 /**
