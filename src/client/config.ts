@@ -3,6 +3,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PACKAGE } from "../shared/package.js";
 
 /** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
 export interface RetryConfig {
@@ -59,7 +60,7 @@ export interface ResolveOptions {
   env?: Record<string, string | undefined>;
 }
 
-const NAMESPACE = "cloudplatform";
+const NAMESPACE = PACKAGE;
 
 /** The stack configuration key and the environment variable that opt in to plain http off this machine. */
 export const INSECURE_HTTP_OPT_IN = {
@@ -80,13 +81,13 @@ export function resolveClientConfig(source: ClientConfigSource = {}, options: Re
   const apiUrl = nonEmpty(source.apiUrl) ?? fromBag(source.config, "apiUrl") ?? nonEmpty(env.CLOUDPLATFORM_API_URL);
   if (apiUrl === undefined) {
     throw new Error(
-      "No Cloud Platform API URL configured: run `pulumi config set cloudplatform:apiUrl <url>` " +
+      `No Cloud Platform API URL configured: run \`pulumi config set ${PACKAGE}:apiUrl <url>\` ` +
         "or set the environment variable CLOUDPLATFORM_API_URL (base URL without /v4).",
     );
   }
   if (token === undefined && options.requireToken !== false) {
     throw new Error(
-      "No Cloud Platform API token configured: run `pulumi config set --secret cloudplatform:token <token>` " +
+      `No Cloud Platform API token configured: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
         "or set the environment variable CLOUDPLATFORM_TOKEN.",
     );
   }

@@ -2,6 +2,7 @@
  * The transport: one got instance, one request helper, the path builder, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
+import { PACKAGE } from "../shared/package.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
@@ -220,7 +221,7 @@ export class HttpClient {
     if (options.auth !== false) {
       if (this.token === undefined) {
         throw new Error(
-          `${method} ${path} needs an API token: run \`pulumi config set --secret cloudplatform:token <token>\` ` +
+          `${method} ${path} needs an API token: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
             "or set the environment variable CLOUDPLATFORM_TOKEN.",
         );
       }
@@ -337,7 +338,7 @@ function errorList(body: unknown, status: number): ApiFieldError[] {
 }
 
 function hintFor(status: number): string | undefined {
-  if (status === 401) return "Check the API token (cloudplatform:token or CLOUDPLATFORM_TOKEN)";
+  if (status === 401) return `Check the API token (${PACKAGE}:token or CLOUDPLATFORM_TOKEN)`;
   if (status === 403) return "The token lacks a scope or grant this operation needs";
   return undefined;
 }

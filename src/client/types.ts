@@ -159,19 +159,30 @@ export interface MaintenanceWindow {
   week_of_month: number | null;
 }
 
-/** A managed MySQL or PostgreSQL database. */
-export interface Database {
-  id: number;
+/**
+ * The fields of a database that a create sets and an update may change, declared once for the
+ * entity and both requests. A field newer than some API versions is optional (`?`).
+ */
+export interface DatabaseUpdatable {
   label: string;
-  region: string;
   type: string;
+  allow_list: string[];
+}
+
+/** The settings of a database that only a create sets, stored as given. */
+export interface DatabaseSettings {
+  encrypted: boolean;
+  ssl_connection: boolean;
+}
+
+/** A managed MySQL or PostgreSQL database. */
+export interface Database extends DatabaseUpdatable, DatabaseSettings {
+  id: number;
+  region: string;
   /** The engine type only (`mysql`), never the id. */
   engine: EngineType;
   version: string;
   cluster_size: 1 | 3;
-  encrypted: boolean;
-  ssl_connection: boolean;
-  allow_list: string[];
   replication_type: ReplicationType | null;
   /** PostgreSQL only; null for MySQL. */
   replication_commit_type: ReplicationCommitType | null;
@@ -205,26 +216,20 @@ export interface DatabaseSummary {
 }
 
 /** Body of database create (MySQL and PostgreSQL). */
-export interface CreateDatabaseRequest {
+export interface CreateDatabaseRequest extends Partial<DatabaseUpdatable>, Partial<DatabaseSettings> {
   label: string;
   region: string;
   type: string;
   /** Engine id, `<engine>/<version>`. */
   engine: string;
   cluster_size?: 1 | 3;
-  encrypted?: boolean;
-  ssl_connection?: boolean;
   replication_type?: ReplicationType;
   /** PostgreSQL only. */
   replication_commit_type?: ReplicationCommitType;
-  allow_list?: string[];
 }
 
 /** Body of database update. */
-export interface UpdateDatabaseRequest {
-  label?: string;
-  allow_list?: string[];
-  type?: string;
+export interface UpdateDatabaseRequest extends Partial<DatabaseUpdatable> {
   updates?: Partial<MaintenanceWindow>;
 }
 

@@ -5,9 +5,9 @@
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
+import { settingsSchema } from "./databases/settings.js";
 
 const str = { type: "string" } as const;
-const bool = { type: "boolean" } as const;
 
 const closed = { additionalProperties: false } as const;
 
@@ -58,8 +58,7 @@ export function databaseCreate(engine: "mysql" | "postgresql") {
       type: str,
       engine: str,
       cluster_size: { type: "integer", enum: [1, 3] },
-      encrypted: bool,
-      ssl_connection: bool,
+      ...settingsSchema("create"),
       replication_type: {
         type: "string",
         enum: engine === "mysql" ? ["none", "asynch", "semi_synch"] : ["none", "asynch", "async"],
@@ -79,6 +78,7 @@ export const databaseUpdate = {
     label: str,
     allow_list: { type: "array", items: str },
     type: str,
+    ...settingsSchema("update"),
     updates: {
       type: "object",
       ...closed,

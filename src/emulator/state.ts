@@ -2,6 +2,7 @@
  * The records the store keeps. They are plain JSON so that the whole state can be written to and
  * read from the optional persistence file as is; API views are derived from them in views.ts.
  */
+import type { DatabaseSettings } from "./databases/settings.js";
 
 /** Database engine families. */
 export type EngineType = "mysql" | "postgresql";
@@ -126,7 +127,7 @@ export interface PendingChange {
 }
 
 /** A managed database with the internal state behind its API fields. */
-export interface DatabaseRecord {
+export interface DatabaseRecord extends DatabaseSettings {
   id: number;
   engine: EngineType;
   label: string;
@@ -134,8 +135,6 @@ export interface DatabaseRecord {
   type: string;
   version: string;
   cluster_size: 1 | 3;
-  encrypted: boolean;
-  ssl_connection: boolean;
   allow_list: string[];
   replication_type: string;
   replication_commit_type: string | null;

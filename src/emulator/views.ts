@@ -3,6 +3,7 @@ import { timestamp } from "./clock.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "./ipv4.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./state.js";
 import type { Store } from "./store.js";
+import { settingsView } from "./databases/settings.js";
 
 const at = (ms: number | null) => (ms === null ? null : timestamp(ms));
 
@@ -84,8 +85,7 @@ export function databaseView(store: Store, db: DatabaseRecord) {
     engine: db.engine,
     version: db.version,
     cluster_size: db.cluster_size,
-    encrypted: db.encrypted,
-    ssl_connection: db.ssl_connection,
+    ...settingsView(db),
     allow_list: db.allow_list,
     replication_type: replication,
     ...(db.engine === "postgresql" ? { replication_commit_type: db.replication_commit_type } : {}),

@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CloudClient, resolveClientConfig, type ConfigBag } from "../client/index.js";
+import { PACKAGE } from "../shared/package.js";
 
 let memo: { key: string; client: CloudClient } | undefined;
 
@@ -13,7 +14,7 @@ let memo: { key: string; client: CloudClient } | undefined;
  * would warn on every call that the token is a secret; the value never leaves this process.
  */
 function stackConfig(): ConfigBag {
-  const config = new pulumi.Config("cloudplatform");
+  const config = new pulumi.Config(PACKAGE);
   return { name: config.name, get: (key: string) => pulumi.runtime.getConfig(`${config.name}:${key}`) };
 }
 

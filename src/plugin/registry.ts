@@ -1,37 +1,32 @@
 /**
  * What the plugin serves: each resource type token mapped to the very provider object the dynamic
- * resource of that name loads, and each function token to the look-up the package exports. Adding
- * a resource to the package means adding one line here; nothing about its behaviour is repeated.
+ * resource of that name loads, from the list of resources (src/resources/list.ts), and each
+ * function token to the look-up the package exports. Nothing about a resource's behaviour is
+ * repeated here.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { DiffSpec } from "../shared/common.js";
-import { SECRET_OUTPUTS } from "../resources/managed-database/common.js";
-import { DIFF as DATABASE_DIFF } from "../resources/managed-database/inputs.js";
-import { DIFF as SNAPSHOT_DIFF, provider as snapshot } from "../resources/database-snapshot/resource.js";
-import { provider as mysql } from "../resources/mysql-database/resource.js";
-import { provider as postgresql } from "../resources/postgresql-database/resource.js";
-import { DIFF as SUBNET_DIFF, provider as subnet } from "../resources/vpc-subnet/resource.js";
-import { DIFF as VPC_DIFF, provider as vpc } from "../resources/vpc/resource.js";
+import { diffSpec, secretOutputs } from "../shared/fields.js";
+import { RESOURCE_LIST } from "../resources/list.js";
 import * as functions from "../functions/index.js";
 
-import { PACKAGE } from "./token.js";
+import { PACKAGE } from "../shared/package.js";
 
 /** One resource type as the plugin serves it. */
 export interface ResourceEntry {
   provider: pulumi.dynamic.ResourceProvider;
-  /** The fields `diff` compares, to name each changed one in the detailed diff. */
+  /** The fields `diff` compares, to name each changed one in the detailed diff (from the field table). */
   diff: DiffSpec;
   /** Outputs returned as secrets. */
   secretOutputs: readonly string[];
 }
 
-const RESOURCES: Record<string, ResourceEntry> = {
-  Vpc: { provider: vpc, diff: VPC_DIFF, secretOutputs: [] },
-  VpcSubnet: { provider: subnet, diff: SUBNET_DIFF, secretOutputs: [] },
-  MysqlDatabase: { provider: mysql, diff: DATABASE_DIFF, secretOutputs: SECRET_OUTPUTS },
-  PostgresqlDatabase: { provider: postgresql, diff: DATABASE_DIFF, secretOutputs: SECRET_OUTPUTS },
-  DatabaseSnapshot: { provider: snapshot, diff: SNAPSHOT_DIFF, secretOutputs: [] },
-};
+const RESOURCES: Record<string, ResourceEntry> = Object.fromEntries(
+  RESOURCE_LIST.map((r) => [
+    r.name,
+    { provider: r.provider, diff: diffSpec(r.table), secretOutputs: secretOutputs(r.table) },
+  ]),
+);
 
 /** A look-up as the plugin calls it: the engine's argument bag in, the result object out. */
 export type LookUp = (args: Record<string, unknown>) => Promise<unknown>;

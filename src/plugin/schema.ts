@@ -1,12 +1,12 @@
 /**
  * The package schema the plugin answers GetSchema with: `schema.json` at the package root,
- * generated from the resources' field tables (`npm run schema`). A build without it answers with
+ * generated from the resources' field tables (`npm run generate`). A build without it answers with
  * the package's name and version only, which is all the engine needs to run programs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageVersion } from "../client/config.js";
-import { PACKAGE } from "./token.js";
+import { PACKAGE } from "../shared/package.js";
 
 /**
  * Where the schema is looked for: the package root, seen from `src/plugin` or `dist/plugin`, and

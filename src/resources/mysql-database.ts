@@ -3,4 +3,4 @@
  * pnpm with an SDK older than 3.251) load `pulumi-cloudplatform/dist/resources/mysql-database.js` by name, so this
  * module keeps answering there with the `MysqlDatabase` provider, which lives in `./mysql-database/` (docs/engine.md).
  */
-export { provider } from "./mysql-database/resource.js";
+export { provider } from "./mysql-database/provider.js";

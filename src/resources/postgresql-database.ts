@@ -3,4 +3,4 @@
  * pnpm with an SDK older than 3.251) load `pulumi-cloudplatform/dist/resources/postgresql-database.js` by name, so this
  * module keeps answering there with the `PostgresqlDatabase` provider, which lives in `./postgresql-database/` (docs/engine.md).
  */
-export { provider } from "./postgresql-database/resource.js";
+export { provider } from "./postgresql-database/provider.js";

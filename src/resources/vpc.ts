@@ -3,4 +3,4 @@
  * pnpm with an SDK older than 3.251) load `pulumi-cloudplatform/dist/resources/vpc.js` by name, so this
  * module keeps answering there with the `Vpc` provider, which lives in `./vpc/` (docs/engine.md).
  */
-export { provider } from "./vpc/resource.js";
+export { provider } from "./vpc/provider.js";

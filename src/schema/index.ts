@@ -1,57 +1,21 @@
 /**
- * The Pulumi package schema of `cloudplatform`, generated from the field tables: the five
- * resources, the look-ups as functions, the shared object types and the provider configuration.
- * `npm run schema` writes it to schema.json; a test fails when the checked-in file is stale, and
- * another binds it with Pulumi's own schema package (scripts/pulumi-toolchain/schema-bind).
+ * The Pulumi package schema of `cloudplatform`, generated from the list of resources and their
+ * field tables: the resources, the look-ups as functions, the shared object types and the provider
+ * configuration. `npm run generate` writes it to schema.json; a test fails when the checked-in file
+ * is stale, and another binds it with Pulumi's own schema package (scripts/pulumi-toolchain/schema-bind).
  */
 import type { EngineType } from "../client/index.js";
-import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
+import { RESOURCE_LIST } from "../resources/list.js";
 import type { Field, FieldFacts, FieldType } from "../shared/fields.js";
-import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
-import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
+import { PACKAGE, token } from "../shared/package.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import { SHARED_TYPES } from "./types.js";
-
-/** The package name, and the module of every token: `cloudplatform:index:<Name>`. */
-export const PACKAGE = "cloudplatform";
-const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
 /** One property of the schema. */
 export type SchemaProperty = Record<string, unknown>;
 
-/** The resources of the package, each with its table (and engine, for the databases). */
-export const RESOURCES: { name: string; description: string; table: FieldFacts; engine?: EngineType }[] = [
-  {
-    name: "Vpc",
-    description: "A private network in one region, optionally with inline subnets.",
-    table: VPC_FIELDS,
-  },
-  {
-    name: "VpcSubnet",
-    description: "One IPv4 range of a VPC, managed on its own.",
-    table: SUBNET_FIELDS,
-  },
-  {
-    name: "MysqlDatabase",
-    description: "A managed MySQL database: a single node or a three-node cluster.",
-    table: DATABASE_FIELDS,
-    engine: "mysql",
-  },
-  {
-    name: "PostgresqlDatabase",
-    description: "A managed PostgreSQL database: a single node or a three-node cluster.",
-    table: DATABASE_FIELDS,
-    engine: "postgresql",
-  },
-  {
-    name: "DatabaseSnapshot",
-    description: "An on-demand snapshot backup of a managed database; every argument but timeouts replaces it.",
-    table: SNAPSHOT_FIELDS,
-  },
-];
-
 /** The shared object types and the look-ups' result types, by schema name, each with what it is. */
-const OBJECT_TYPES: Record<string, [string, FieldFacts]> = { ...SHARED_TYPES, ...RESULT_TYPES };
+const OBJECT_TYPES: Record<string, [string, FieldFacts, string?]> = { ...SHARED_TYPES, ...RESULT_TYPES };
 
 function typeOf(type: FieldType): SchemaProperty {
   if (type === "id") return { type: "integer" };
@@ -130,14 +94,16 @@ export function generateSchema(version: string): Record<string, unknown> {
     description:
       "VPCs, subnets, managed MySQL and PostgreSQL databases and their snapshots of the Cloud Platform API v4.",
     license: "Apache-2.0",
-    keywords: ["pulumi", "cloudplatform", "category/cloud"],
+    keywords: ["pulumi", PACKAGE, "category/cloud"],
     config: { variables: CONFIG },
     provider: {
-      description: "The provider of the cloudplatform package: the API URL and token.",
+      description: `The provider of the ${PACKAGE} package: the API URL and token.`,
       properties: CONFIG,
       inputProperties: CONFIG,
     },
-    resources: Object.fromEntries(RESOURCES.map((r) => [token(r.name), resource(r.table, r.description, r.engine)])),
+    resources: Object.fromEntries(
+      RESOURCE_LIST.map((r) => [token(r.name), resource(r.table, r.description, r.engine)]),
+    ),
     functions: Object.fromEntries(
       Object.entries(FUNCTIONS).map(([name, fn]) => [
         token(name),

@@ -17,11 +17,16 @@ export const TIMEOUTS: FieldFacts = {
 
 /** A maintenance window, in UTC. */
 export const MAINTENANCE_WINDOW: FieldFacts = {
-  frequency: { ...text('"weekly" or "monthly".'), required: true },
+  // Any string compiles (a window kept in a `const` widens it); check refuses others.
+  frequency: {
+    ...text('"weekly" or "monthly".'),
+    required: true,
+    tsType: 'pulumi.Input<"weekly" | "monthly" | (string & {})>',
+  },
   duration: { ...whole("Length of the window in hours, 1..3."), required: true },
   hourOfDay: { ...whole("Start hour, 0..23 (UTC)."), required: true },
   dayOfWeek: { ...whole("Day, 1..7 with 1 = Monday."), required: true },
-  weekOfMonth: whole("Week of the month, 1..4: required for monthly, left out for weekly."),
+  weekOfMonth: { ...whole("Week of the month, 1..4: required for monthly, left out for weekly."), absent: "null" },
 };
 
 /** The `restore` input of a database. */
@@ -57,8 +62,8 @@ export const VPC_INLINE_SUBNET: FieldFacts = {
 
 /** A database's host names. */
 export const DATABASE_HOSTS: FieldFacts = {
-  primary: text("Primary host name (null while provisioning)."),
-  secondary: text("Secondary host name, where the API gives one."),
+  primary: { ...text("Primary host name (null while provisioning)."), absent: "null" },
+  secondary: { ...text("Secondary host name, where the API gives one."), absent: "null" },
 };
 
 /** A compute instance using a subnet. */
@@ -84,11 +89,14 @@ export const REGION_RESOLVERS: FieldFacts = {
   ipv6: { description: "IPv6 resolvers.", change: "update", type: { array: "string" }, required: true },
 };
 
-/** The shared object types, by schema name, each with what it is (look-up results apart). */
-export const SHARED_TYPES: Record<string, [string, FieldFacts]> = {
-  Timeouts: ['Per-operation time limits, e.g. { create: "45m" }.', TIMEOUTS],
+/**
+ * The shared object types, by schema name, each with what it is (look-up results apart) and, where
+ * it is not `<Name>Args`, the name of its TypeScript arguments interface (src/codegen).
+ */
+export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
+  Timeouts: ['Per-operation time limits, e.g. { create: "45m" }.', TIMEOUTS, "Timeouts"],
   MaintenanceWindow: ["A maintenance window for OS patching, in UTC.", MAINTENANCE_WINDOW],
-  VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC],
+  VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC, "VpcSubnetSpec"],
   VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
   DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
   DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],

@@ -5,9 +5,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { hasUnknown, type Bag } from "./validate.js";
 
-/** The type-token module every resource of this package uses: `pulumi-nodejs:dynamic/cloudplatform:<Type>`. */
-export const TOKEN_MODULE = "cloudplatform";
-
 /** Deep equality of JSON-like values, treating `undefined` and `null` alike. */
 export function same(a: unknown, b: unknown): boolean {
   if (a === undefined || a === null) return b === undefined || b === null;

@@ -4,6 +4,7 @@
  * memory; it is never an input or output of a resource, nor part of the serialized provider (the
  * engine keeps the stack configuration, encrypted, as the default provider's inputs).
  */
+import { PACKAGE } from "./package.js";
 import * as pulumi from "@pulumi/pulumi";
 import { CloudClient, resolveClientConfig } from "../client/index.js";
 
@@ -38,7 +39,7 @@ export function resetCaches(): void {
 }
 
 function apiUrlOf(config: ConfigBag | undefined): string | undefined {
-  return config?.get("cloudplatform:apiUrl") ?? process.env.CLOUDPLATFORM_API_URL;
+  return config?.get(`${PACKAGE}:apiUrl`) ?? process.env.CLOUDPLATFORM_API_URL;
 }
 
 /** Lets caches that depend on the configured API (the catalogue) drop their entries on configure. */

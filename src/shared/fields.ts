@@ -3,8 +3,9 @@
  * codec, what a change does, whether it is required, its default, its normaliser and single-field
  * rule, whether it is secret, which engines have it, and a one-line description. Diff lists,
  * refresh inputs, check defaults, the plain lines of state and request bodies, secret outputs,
- * class output keys, docs/resources.md's field tables (checked by a test) and the Pulumi package
- * schema are read from the tables. Behaviour that spans fields (inline subnets, replication
+ * class output keys, docs/resources.md's field tables (checked by a test), the Pulumi package
+ * schema and the declarations of every class, its arguments and outputs (src/codegen) are read from
+ * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
  */
 import type { EngineType } from "../client/index.js";
@@ -61,6 +62,13 @@ export interface Field<A = never> {
   secret?: boolean;
   /** Engines that have the field (databases); left out, all of them. */
   engines?: readonly EngineType[];
+  /**
+   * The declared TypeScript type of the input (per engine, or for all), where it is narrower or
+   * wider than `type` and `choices` say: a fixed set that code beside the table checks.
+   */
+  tsType?: string | Partial<Record<EngineType, string>>;
+  /** What the output holds when the API gives nothing: `null` or `undefined` (its declared type says so). */
+  absent?: "null" | "undefined";
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */
@@ -241,25 +249,3 @@ export function asOutput<A, B>(field: Field<A>): Field<B> {
 
 /** What a table says about its fields apart from how they are read: all the schema and docs need. */
 export type FieldFacts = Record<string, Omit<Field, "api">>;
-
-/** The input names of a field table (for one engine), as a type. */
-export type InputKeys<T, E extends EngineType = EngineType> = {
-  [K in keyof T]: T[K] extends { change: "output" }
-    ? never
-    : T[K] extends { engines: readonly (infer X)[] }
-      ? E extends X
-        ? K
-        : never
-      : K;
-}[keyof T];
-
-/**
- * `true` when an Args interface names exactly the table's inputs; otherwise the names that differ,
- * so `true satisfies SameKeys<...>` beside each Args interface fails to compile when they drift.
- */
-export type SameKeys<Args, Keys extends PropertyKey> = [Exclude<keyof Args, Keys>, Exclude<Keys, keyof Args>] extends [
-  never,
-  never,
-]
-  ? true
-  : { onlyInArgs: Exclude<keyof Args, Keys>; onlyInTable: Exclude<Keys, keyof Args> };

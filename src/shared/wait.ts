@@ -3,21 +3,18 @@
  * and the per-resource `timeouts` argument. The engine's `customTimeouts` never reach a dynamic
  * provider, so each resource carries its own limits as an input.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
 import { warn } from "./context.js";
 import type { FieldCheck } from "./fields.js";
 import { UNKNOWN } from "./validate.js";
+import type { Timeouts } from "../resources/types.js";
 
 /**
- * Per-operation time limits, e.g. `{ create: "45m" }`; units h, m, s, ms may be combined ("1h30m").
- * Each may be an Output (e.g. read from config); `check` refuses text that is not a duration.
+ * Per-operation time limits, e.g. `{ create: "45m" }` (generated from the `Timeouts` object type);
+ * units h, m, s, ms may be combined ("1h30m"). Each may be an Output (e.g. read from config);
+ * `check` refuses text that is not a duration.
  */
-export interface Timeouts {
-  create?: pulumi.Input<string>;
-  update?: pulumi.Input<string>;
-  delete?: pulumi.Input<string>;
-}
+export type { Timeouts };
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
 

@@ -12,10 +12,10 @@
  *   - swapping inline subnet labels, a step failing after a rotation, and a change after a
  *     refresh all converge and preview only what happens.
  */
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { Vpc } from "../../src/resources/vpc/resource";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { Vpc } from "../../src/resources/vpc/class";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class";
 import { api, failureText, list, useE2e } from "./helpers";
 
 const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 1, updatingSeconds: 1 }));

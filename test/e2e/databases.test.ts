@@ -5,8 +5,8 @@
  * and a region change replaces the database even though the label stays the same.
  */
 import type { TestStack } from "../support/pulumi";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { PostgresqlDatabase } from "../../src/resources/postgresql-database/resource";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { PostgresqlDatabase } from "../../src/resources/postgresql-database/class";
 import { api, list, readStateFiles, useE2e } from "./helpers";
 
 interface ApiDatabase {

@@ -5,9 +5,9 @@
  * they are gone, with an error naming them.
  */
 import type { TestStack } from "../support/pulumi";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { Vpc } from "../../src/resources/vpc/resource";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { Vpc } from "../../src/resources/vpc/class";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class";
 import { eventually, failureText, list, type StateResource, useE2e } from "./helpers";
 
 const e2e = useE2e();

@@ -7,7 +7,7 @@
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { addLoopbackName, type LoopbackName } from "../support/hosts";
 import { createTestStack, type TestStack } from "../support/pulumi";
-import { Vpc } from "../../src/resources/vpc/resource";
+import { Vpc } from "../../src/resources/vpc/class";
 import { failureText, FAST_POLLING, list } from "./helpers";
 
 let emulator: TestEmulator;

@@ -11,8 +11,8 @@
  * Each asserts one POST per database and a clean preview.
  */
 import type { FaultRule } from "../../src/emulator/index.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { PostgresqlDatabase } from "../../src/resources/postgresql-database/resource";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { PostgresqlDatabase } from "../../src/resources/postgresql-database/class";
 import type { Timeouts } from "../../src/shared/wait";
 import { eventually, failureText, FAST_POLLING, list, useE2e } from "./helpers";
 

@@ -6,7 +6,7 @@
  * moves a database from the dynamic `MysqlDatabase` to the plugin's (docs/plugin.md): adopt with
  * `adoptId`, `pulumi state delete` the dynamic entry, no write, clean preview.
  */
-import { MysqlDatabase as DynamicMysqlDatabase } from "../../src/resources/mysql-database/resource";
+import { MysqlDatabase as DynamicMysqlDatabase } from "../../src/resources/mysql-database/class";
 import { MysqlDatabase, PostgresqlDatabase, Vpc } from "../../src/sdk";
 import { pluginCli as pulumiCli, pluginEnv, withInlineLanguageHost } from "../support/plugin";
 import { api, list, useE2e } from "./helpers";

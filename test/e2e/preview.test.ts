@@ -3,10 +3,10 @@
  * that take its numeric id (`vpc.vpcId`, `db.instanceId`) must not be shown as replaced.
  */
 import type { TestStack } from "../support/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { Vpc } from "../../src/resources/vpc/resource";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { Vpc } from "../../src/resources/vpc/class";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class";
 import { useE2e } from "./helpers";
 
 const e2e = useE2e((emulator) =>

@@ -3,8 +3,8 @@
  * trailing slash): the preview must show no replacement, and `up` must keep every object.
  */
 import type { TestStack } from "../support/pulumi";
-import { Vpc } from "../../src/resources/vpc/resource";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource";
+import { Vpc } from "../../src/resources/vpc/class";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class";
 import { list, useE2e } from "./helpers";
 
 const e2e = useE2e((emulator) => emulator.control.seed({ tokens: [{ token: "rotated-token", scopes: "*" }] }));

@@ -4,7 +4,7 @@
  * state on `refresh` and the next `up` creates it again.
  */
 import type { TestStack } from "../support/pulumi";
-import { Vpc } from "../../src/resources/vpc/resource";
+import { Vpc } from "../../src/resources/vpc/class";
 import { api, list, type StateResource, useE2e } from "./helpers";
 
 interface ApiVpc {

@@ -9,9 +9,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { TestStack } from "../support/pulumi";
 import { getDatabaseBackupsOutput, getDatabasesOutput } from "../../src/functions/databases";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { PostgresqlDatabase } from "../../src/resources/postgresql-database/resource";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { PostgresqlDatabase } from "../../src/resources/postgresql-database/class";
 import { api, failureText, list, useE2e } from "./helpers";
 
 interface ApiBackup {

@@ -4,7 +4,7 @@
  * shows no changes.
  */
 import type { TestStack } from "../support/pulumi";
-import { Vpc } from "../../src/resources/vpc/resource";
+import { Vpc } from "../../src/resources/vpc/class";
 import { list, readStateFiles, useE2e } from "./helpers";
 
 const e2e = useE2e();

@@ -5,8 +5,8 @@
  * first, the preview says so, and `up` converges without hand work. One stack serves both stories.
  */
 import type { TestStack } from "../support/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
 import { list, useE2e } from "./helpers";
 
 interface ApiBackup {

@@ -4,8 +4,8 @@
  * before the database.
  */
 import type { TestStack } from "../support/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
 import { list, useE2e } from "./helpers";
 
 interface ApiBackup {

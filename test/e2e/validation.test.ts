@@ -4,9 +4,9 @@
  * input, its full path and its value), before anything is sent to the API.
  */
 import type { TestStack } from "../support/pulumi";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource";
-import { Vpc } from "../../src/resources/vpc/resource";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class";
+import { Vpc } from "../../src/resources/vpc/class";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class";
 import { failureText, useE2e } from "./helpers";
 
 const e2e = useE2e();

@@ -9,10 +9,12 @@ import { lookUp, RESOURCE_NAMES, resourceEntry } from "../../src/plugin/registry
 import { readSchema } from "../../src/plugin/schema";
 import { withEngineTimeout, withProgramTimeouts } from "../../src/plugin/timeouts";
 import { fromStruct, secret, toStruct } from "../../src/plugin/values";
-import { provider as vpcProvider, DIFF as VPC_DIFF } from "../../src/resources/vpc/resource";
-import { DIFF as DATABASE_DIFF } from "../../src/resources/managed-database/inputs";
+import { provider as vpcProvider } from "../../src/resources/vpc/provider";
 
 const Kind = provproto.PropertyDiff.Kind;
+// The diff specs the plugin serves, read from the field tables.
+const VPC_DIFF = resourceEntry("cloudplatform:index:Vpc").diff;
+const DATABASE_DIFF = resourceEntry("cloudplatform:index:MysqlDatabase").diff;
 
 describe("values", () => {
   test("secrets are unwrapped for the modules and the keys that held them are remembered", () => {

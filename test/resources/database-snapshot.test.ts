@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/resource.js";
-import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/resource.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/provider.js";
 import { client, configure, resetCaches } from "../../src/shared/context.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
 import { configBag, thrown, useProviderEmulator } from "./provider-env.js";

@@ -1,5 +1,5 @@
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/resource.js";
-import { provider as pgProvider } from "../../src/resources/postgresql-database/resource.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 

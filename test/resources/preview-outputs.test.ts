@@ -6,10 +6,10 @@
  * resource would be shown as replaced whenever the VPC or database changes in place.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource.js";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource.js";
-import { Vpc } from "../../src/resources/vpc/resource.js";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class.js";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class.js";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class.js";
+import { Vpc } from "../../src/resources/vpc/class.js";
 
 /** Ids the engine keeps for resources that are updated (not created) by the previewed run. */
 const EXISTING: Record<string, string> = {

@@ -4,10 +4,10 @@
  * skipped, never a crash, and plain ones are still checked.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DatabaseSnapshot } from "../../src/resources/database-snapshot/resource.js";
-import { MysqlDatabase } from "../../src/resources/mysql-database/resource.js";
-import { VpcSubnet } from "../../src/resources/vpc-subnet/resource.js";
-import { Vpc } from "../../src/resources/vpc/resource.js";
+import { DatabaseSnapshot } from "../../src/resources/database-snapshot/class.js";
+import { MysqlDatabase } from "../../src/resources/mysql-database/class.js";
+import { VpcSubnet } from "../../src/resources/vpc-subnet/class.js";
+import { Vpc } from "../../src/resources/vpc/class.js";
 
 /** The inputs each resource was registered with, by name. */
 const registered = new Map<string, Record<string, unknown>>();

@@ -23,11 +23,11 @@ jest.mock("../../src/shared/context.js", () => ({
   catalogueClient: () => undefined,
 }));
 
-import { provider as vpc } from "../../src/resources/vpc/resource.js";
-import { provider as subnet } from "../../src/resources/vpc-subnet/resource.js";
-import { provider as mysql } from "../../src/resources/mysql-database/resource.js";
-import { provider as pg } from "../../src/resources/postgresql-database/resource.js";
-import { provider as snapshot } from "../../src/resources/database-snapshot/resource.js";
+import { provider as vpc } from "../../src/resources/vpc/provider.js";
+import { provider as subnet } from "../../src/resources/vpc-subnet/provider.js";
+import { provider as mysql } from "../../src/resources/mysql-database/provider.js";
+import { provider as pg } from "../../src/resources/postgresql-database/provider.js";
+import { provider as snapshot } from "../../src/resources/database-snapshot/provider.js";
 import type * as pulumi from "@pulumi/pulumi";
 
 type Provider = Required<pulumi.dynamic.ResourceProvider>;

@@ -1,5 +1,5 @@
-import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
-import { provider } from "../../src/resources/vpc-subnet/resource.js";
+import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
+import { provider } from "../../src/resources/vpc-subnet/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 

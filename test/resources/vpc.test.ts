@@ -1,4 +1,5 @@
-import { provider, Vpc } from "../../src/resources/vpc/resource.js";
+import { Vpc } from "../../src/resources/vpc/class.js";
+import { provider } from "../../src/resources/vpc/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 

@@ -1,23 +1,17 @@
 /**
- * schema.json, the Pulumi package schema other languages' SDKs are generated from, is what the
- * field tables say now: a table change without `npm run schema` fails here.
+ * schema.json, the Pulumi package schema other languages' SDKs are generated from, declares what
+ * the field tables say (that it is current: test/schema/generated.test.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { generateSchema } from "../../src/schema/index.js";
 
 const root = path.join(__dirname, "..", "..");
-const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 const checkedIn = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as Record<string, unknown>;
 type Resource = {
   properties: Record<string, { secret?: boolean; replaceOnChanges?: boolean }>;
   inputProperties: Record<string, { default?: unknown }>;
   requiredInputs: string[];
 };
-
-test("schema.json is the one the field tables generate (run `npm run schema` after changing a table)", () => {
-  expect(checkedIn).toEqual(generateSchema(version));
-});
 
 test("declares the five resources, the look-ups and the provider configuration", () => {
   const resources = checkedIn.resources as Record<string, Resource>;

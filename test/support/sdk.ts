@@ -18,7 +18,7 @@ export async function generateSdks(langs: ("go" | "python" | "nodejs")[]): Promi
   if (!existsSync(genSdk))
     throw new Error("gen-sdk is missing at .tools/bin/gen-sdk: run 'bash scripts/install-pulumi.sh'");
   const schema = path.join(repoRoot, "schema.json");
-  if (!existsSync(schema)) throw new Error("schema.json is missing at the repository root: run 'npm run schema'");
+  if (!existsSync(schema)) throw new Error("schema.json is missing at the repository root: run 'npm run generate'");
   const { stdout } = await promisify(execFile)(genSdk, ["-lang", langs.join(","), schema, SDK_DIR]);
   return stdout;
 }

@@ -5,23 +5,22 @@ import type { BackupRecord, DatabaseRecord, EngineType, UpdatesRecord } from "..
 import type { Actor, Store } from "../store.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
 import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { applySettings, settingsAtCreate, type SettingsCreate, type SettingsUpdate } from "./settings.js";
 
 /** Body of database create after schema validation. */
-export interface DatabaseCreate {
+export interface DatabaseCreate extends SettingsCreate {
   label: string;
   region: string;
   type: string;
   engine: string;
   cluster_size?: 1 | 3;
-  encrypted?: boolean;
-  ssl_connection?: boolean;
   replication_type?: string;
   replication_commit_type?: string;
   allow_list?: string[];
 }
 
 /** Body of database update after schema validation. */
-export interface DatabaseUpdate {
+export interface DatabaseUpdate extends SettingsUpdate {
   label?: string;
   allow_list?: string[];
   type?: string;
@@ -106,8 +105,7 @@ export class DatabaseModel {
       type: body.type,
       version: catalogued!.version,
       cluster_size: clusterSize,
-      encrypted: body.encrypted ?? false,
-      ssl_connection: body.ssl_connection ?? true,
+      ...settingsAtCreate(body),
       allow_list: allowList,
       replication_type: replication,
       replication_commit_type: engine === "postgresql" ? (body.replication_commit_type ?? "local") : null,
@@ -149,6 +147,7 @@ export class DatabaseModel {
     errors.throwIfAny();
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
+    applySettings(db, body);
     if (updates) db.updates = updates;
     if (allowList) db.allow_list = allowList;
     if (resize) db.type = body.type!;

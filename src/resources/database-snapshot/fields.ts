@@ -15,6 +15,8 @@ export const SNAPSHOT_FIELDS = {
     required: true,
     output: true,
     choices: { values: ["mysql", "postgresql"] },
+    // A database's engineType output (a string) fits; check refuses other values.
+    tsType: 'pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>',
   },
   instanceId: {
     description: "Id of the database to back up.",
@@ -39,6 +41,7 @@ export const SNAPSHOT_FIELDS = {
     type: "string",
     output: true,
     choices: { values: ["primary", "secondary"] },
+    absent: "undefined",
     // Writing out the API's default must not replace (delete) an existing snapshot.
     normalise: (v) => v ?? "primary",
   },

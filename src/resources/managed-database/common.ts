@@ -1,8 +1,8 @@
 /**
- * What `MysqlDatabase` and `PostgresqlDatabase` share: the provider (create, adoption, read,
- * update, delete) parameterised by engine, and the resource class. Their arguments are in
- * database-args.ts; the input rules, the state shape, the converging of an existing database and
- * restores live in database-inputs.ts, database-state.ts, database-converge.ts and database-restore.ts.
+ * The provider both database resources share (create, adoption, read, update, delete),
+ * parameterised by engine. The input rules, the state shape, the converging of an existing
+ * database and restores live in inputs.ts, state.ts, converge.ts and restore.ts; the classes and
+ * their arguments are generated from fields.ts into ../mysql-database/ and ../postgresql-database/.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateDatabaseRequest, Database, EngineType } from "../../client/index.js";
@@ -11,36 +11,26 @@ import {
   adopts,
   assertValid,
   computeDiff,
-  idOutput,
   isNewValue,
   noteReplacement,
   timeoutsOnlyUpdate,
-  TOKEN_MODULE,
-  withSecretOutputs,
 } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { converge } from "./converge.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { inputNames, outputKeys, passedInputs, secretOutputs, toApi } from "../../shared/fields.js";
-import { checkDatabase, DIFF } from "./inputs.js";
-import { diffRestore, performRestore, wantsRestore, type RestoreRecord } from "./restore.js";
+import { inputNames, toApi } from "../../shared/fields.js";
+import { checkDatabase, DATABASE_DIFF } from "./inputs.js";
+import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
 import { claimInterruptedCreate } from "../../shared/label-claim.js";
-import { remember } from "../../shared/program-args.js";
-import { storedProvider } from "../../shared/stored-provider.js";
-import type { DatabaseArgsBase } from "./args.js";
-import { UNKNOWN, type Bag, type MaintenanceWindowInput } from "../../shared/validate.js";
+import { UNKNOWN, type Bag } from "../../shared/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
-
-export type { DatabaseArgsBase, DatabaseRestoreArgs, MaintenanceWindowArgs } from "./args.js";
 
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
 
 const DELETABLE = ["active", "failed", "degraded"];
-/** Outputs that hold credentials: secret in the state and in every program that reads them. */
-export const SECRET_OUTPUTS = secretOutputs(DATABASE_FIELDS);
 /** The create request: every input the API takes at create (it takes no maintenance window then). */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   const names = inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
@@ -130,7 +120,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async diff(id: string, olds: Bag, news: Bag) {
-      const result = noteReplacement(engine, news, computeDiff(olds, news, DIFF));
+      const result = noteReplacement(engine, news, computeDiff(olds, news, DATABASE_DIFF));
       await diffRestore(engine, id, olds, news, result.replaces ?? []);
       if (result.deleteBeforeReplace)
         warn(
@@ -164,7 +154,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     async update(id: string, olds: Bag, news: Bag) {
       // A create that stopped before the database was ready (no secrets yet) resumes whatever changed.
       const resuming = olds.status === "provisioning" || olds.rootPassword === undefined;
-      const quiet = resuming ? undefined : timeoutsOnlyUpdate(olds, news, DIFF);
+      const quiet = resuming ? undefined : timeoutsOnlyUpdate(olds, news, DATABASE_DIFF);
       if (quiet) return { outs: quiet };
       const api = client().database(engine);
       const db = await api.get(Number(id));
@@ -236,86 +226,4 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       });
     },
   };
-}
-
-/**
- * Output properties of both database resources, declared once. Each engine's class adds its
- * own engine-specific ones.
- */
-export abstract class ManagedDatabase extends pulumi.dynamic.Resource {
-  /** The database's numeric id (the same as `id`, as a number). */
-  declare public readonly instanceId: pulumi.Output<number>;
-  /** The label. */
-  declare public readonly label: pulumi.Output<string>;
-  /** The region. */
-  declare public readonly region: pulumi.Output<string>;
-  /** Compute instance type of the nodes. */
-  declare public readonly type: pulumi.Output<string>;
-  /** Engine id `<engine>/<version>`. */
-  declare public readonly engineId: pulumi.Output<string>;
-  /** Engine type, `mysql` or `postgresql`. */
-  declare public readonly engineType: pulumi.Output<string>;
-  /** Engine version. */
-  declare public readonly version: pulumi.Output<string>;
-  /** Number of nodes, 1 or 3. */
-  declare public readonly clusterSize: pulumi.Output<number>;
-  /** Whether the disks are encrypted. */
-  declare public readonly encrypted: pulumi.Output<boolean>;
-  /** Whether SSL is required to connect. */
-  declare public readonly sslConnection: pulumi.Output<boolean>;
-  /** Replication mode. */
-  declare public readonly replicationType: pulumi.Output<string>;
-  /** Allowed sources, normalised: single addresses as /32, sorted. */
-  declare public readonly allowList: pulumi.Output<string[]>;
-  /** The maintenance window in effect. */
-  declare public readonly updates: pulumi.Output<MaintenanceWindowInput | null>;
-  /** Access port (3306 for MySQL, 5432 for PostgreSQL). */
-  declare public readonly port: pulumi.Output<number>;
-  /** Primary and secondary host names (null while provisioning). */
-  declare public readonly hosts: pulumi.Output<{ primary: string | null; secondary: string | null }>;
-  /** Status as of the last create, update or refresh. */
-  declare public readonly status: pulumi.Output<string>;
-  /** Root user name (secret). */
-  declare public readonly rootUsername: pulumi.Output<string>;
-  /** Root password (secret); changes when `credentialsRotation` changes. */
-  declare public readonly rootPassword: pulumi.Output<string>;
-  /**
-   * The last restore this stack performed: the backup (`backupId`, `label`, `type`, `created`) and
-   * `restoredAt`; undefined when none.
-   */
-  declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
-  /** Base64 SSL CA certificate (secret). */
-  declare public readonly caCertificate: pulumi.Output<string>;
-  /**
-   * Secret connection URI of the primary host, with the root credentials and TLS required
-   * (`mysql://…/?ssl-mode=REQUIRED`, `postgresql://…/postgres?sslmode=require`); docs/resources.md.
-   */
-  declare public readonly connectionUri: pulumi.Output<string>;
-  /** Secret connection URI of the secondary host; undefined where the API gives none. */
-  declare public readonly secondaryConnectionUri: pulumi.Output<string | undefined>;
-
-  protected constructor(
-    provider: pulumi.dynamic.ResourceProvider,
-    typeName: string,
-    name: string,
-    args: DatabaseArgsBase & Bag,
-    opts: pulumi.CustomResourceOptions | undefined,
-    engine: EngineType,
-  ) {
-    super(
-      storedProvider(provider),
-      name,
-      {
-        ...args,
-        ...passedInputs(DATABASE_FIELDS, args, engine),
-        ...outputKeys(DATABASE_FIELDS),
-      },
-      withSecretOutputs(opts, SECRET_OUTPUTS),
-      TOKEN_MODULE,
-      typeName,
-    );
-    // Known during the preview of an update, so snapshots taking `instanceId` are not shown as replaced.
-    this.instanceId = idOutput(this, Number);
-    remember([this.id, this.instanceId], args);
-  }
 }

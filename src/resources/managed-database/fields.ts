@@ -108,6 +108,10 @@ export const DATABASE_FIELDS = {
     type: "string",
     api: "replication_type",
     output: true,
+    tsType: {
+      mysql: 'pulumi.Input<"none" | "asynch" | "semi_synch">',
+      postgresql: 'pulumi.Input<"none" | "asynch" | "async">',
+    },
     normalise: (v) => (v === "async" ? "asynch" : v),
   },
   replicationCommitType: {
@@ -136,6 +140,7 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => windowOf(d.updates), write: (v) => ({ updates: apiWindow(v as MaintenanceWindowInput) }) },
     ifSet: true,
     output: true,
+    absent: "null",
     normalise: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
   },
   credentialsRotation: {
@@ -210,10 +215,12 @@ export const DATABASE_FIELDS = {
     change: "output",
     type: "string",
     secret: true,
+    absent: "undefined",
   },
   lastRestore: {
     description: "The last restore this stack performed: the backup and restoredAt; undefined when none.",
     change: "output",
     type: { ref: "RestoreRecord" },
+    absent: "undefined",
   },
 } satisfies FieldTable<Database>;

@@ -21,7 +21,7 @@ const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgr
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart). */
-export const DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
+export const DATABASE_DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
 
 /** The default replication follows the cluster size; anything but "none" needs three nodes. */
 function replication(engine: EngineType): FieldCheck {

@@ -4,6 +4,7 @@
  * (before any write), the restore request (never sent twice for one change) and its wait.
  */
 import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "../../client/index.js";
+import type { RestoreRecord } from "../types.js";
 import { compact, same } from "../../shared/common.js";
 import { client, warn } from "../../shared/context.js";
 import { messageOf } from "../../shared/errors.js";
@@ -19,17 +20,8 @@ export interface RestoreInput {
   trigger?: string;
 }
 
-/**
- * What the state records of the last restore this package performed: the backup (its id, label,
- * type and time) and when the restore was accepted.
- */
-export interface RestoreRecord {
-  backupId: number;
-  label: string;
-  type: string;
-  created: string;
-  restoredAt: string;
-}
+/** The record of a restore in the state, as the `lastRestore` output gives it (a generated type). */
+export type { RestoreRecord };
 
 /**
  * What the state records of the last credentials reset (`credentialsRotation`): when, and the time

@@ -5,7 +5,7 @@
 import type { Database, DatabaseEngineApi, EngineType } from "../../client/index.js";
 import { compact, same, setInputsOf } from "../../shared/common.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { DIFF, IMMUTABLE } from "./inputs.js";
+import { DATABASE_DIFF, IMMUTABLE } from "./inputs.js";
 import { refreshInputs, stateFields } from "../../shared/fields.js";
 import type { Bag } from "../../shared/validate.js";
 
@@ -49,7 +49,7 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
     caCertificate: given.caCertificate ?? (inputs.caCertificate as string | undefined),
   };
   return compact({
-    setInputs: setInputsOf(inputs, DIFF.ifSet!),
+    setInputs: setInputsOf(inputs, DATABASE_DIFF.ifSet!),
     ...stateFields(DATABASE_FIELDS, db, inputs, engine),
     // Written by the provider, never by the program: the last restore and credentials reset it performed.
     lastRestore: inputs.lastRestore,

@@ -15,10 +15,10 @@ import {
   UNKNOWN,
   type Bag,
 } from "../../shared/validate.js";
-import type { VpcSubnetOutput } from "./resource.js";
+import type { VpcInlineSubnet } from "../types.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
-export type SubnetRange = Omit<VpcSubnetOutput, "id">;
+export type SubnetRange = Omit<VpcInlineSubnet, "id">;
 
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
 export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
@@ -70,7 +70,7 @@ export function wantedSubnets(inputs: Bag): SubnetRange[] {
  */
 export async function reconcileSubnets(
   vpcId: number,
-  current: readonly VpcSubnetOutput[],
+  current: readonly VpcInlineSubnet[],
   wanted: readonly SubnetRange[],
   deleteTimeoutMs: number,
 ): Promise<void> {

@@ -1,63 +1,18 @@
 /**
- * The `DatabaseSnapshot` resource: an on-demand backup of a managed database.
+ * The provider of `DatabaseSnapshot`: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Database, DatabaseBackup, EngineType } from "../../client/index.js";
-import {
-  adopts,
-  assertValid,
-  compact,
-  computeDiff,
-  idOutput,
-  noteReplacement,
-  TOKEN_MODULE,
-} from "../../shared/common.js";
+import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
 import { claimInterruptedCreate } from "../../shared/label-claim.js";
-import {
-  checkFields,
-  diffSpec,
-  outputKeys,
-  passedInputs,
-  refreshInputs,
-  stateFields,
-  type FieldCheck,
-  type InputKeys,
-  type SameKeys,
-} from "../../shared/fields.js";
-import lazy from "../../providers/database-snapshot.js";
+import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
-import { storedProvider } from "../../shared/stored-provider.js";
-import {
-  argsBehind,
-  programFailuresInput,
-  takeProgramFailures,
-  type ProgramFailure,
-} from "../../shared/program-args.js";
+import { takeProgramFailures } from "../../shared/program-args.js";
 import { SNAPSHOT_FIELDS } from "./fields.js";
 import { Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { QUICK, timeoutMs, timeoutsCheck, waitFor, type Timeouts } from "../../shared/wait.js";
-
-/** Arguments of {@link DatabaseSnapshot}. All but `timeouts` and `adoptId` replace the snapshot when changed. */
-export interface DatabaseSnapshotArgs {
-  /**
-   * Engine of the database: "mysql" or "postgresql". A database's `engineType` output fits here;
-   * `check` refuses any other value.
-   */
-  engine: pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>;
-  /** Id of the database to back up. */
-  instanceId: pulumi.Input<number | string>;
-  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
-  label: pulumi.Input<string>;
-  /** Node to back up in a 3-node cluster: "primary" (API default) or "secondary". */
-  target?: pulumi.Input<"primary" | "secondary">;
-  /** Existing snapshot to take under management, as `<engine>/<instanceId>/<backupId>`. */
-  adoptId?: pulumi.Input<string>;
-  /** Time limits; defaults create 30m (includes waiting for a running backup), delete 10m. */
-  timeouts?: pulumi.Input<Timeouts>;
-}
-true satisfies SameKeys<DatabaseSnapshotArgs, InputKeys<typeof SNAPSHOT_FIELDS>>;
+import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/wait.js";
 
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;
@@ -104,7 +59,7 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
 }
 
 /** How each input takes part in diff; the plugin names the changed fields from it. */
-export const DIFF = diffSpec(
+const SNAPSHOT_DIFF = diffSpec(
   SNAPSHOT_FIELDS,
   // Labels are unique per database: a replacement of the same label must follow the delete.
   (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
@@ -134,7 +89,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(id: string, olds: Bag, news: Bag) {
-    const result = computeDiff(olds, news, DIFF);
+    const result = computeDiff(olds, news, SNAPSHOT_DIFF);
     // Create-before-delete keeps a backup until its successor exists; give that up only when the
     // successor could not be made otherwise. The list is read only for a replacement still planned
     // create-first, so an unchanged snapshot costs no API call.
@@ -254,89 +209,5 @@ async function existingDatabase(engine: EngineType, instanceId: number): Promise
     return await client().database(engine).get(instanceId);
   } catch {
     return undefined;
-  }
-}
-
-/**
- * `target: "secondary"` for a database this program declares with one node, which has no secondary:
- * the API would refuse the snapshot only in `up`.
- */
-export function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailure[] {
-  const db = argsBehind(args.instanceId);
-  if (args.target !== "secondary" || !db || (db.clusterSize ?? 1) !== 1) return [];
-  return [
-    {
-      property: "target",
-      reason:
-        'target "secondary" needs a 3-node cluster, but the database that instanceId names is declared with ' +
-        'clusterSize 1 and so has no secondary node; leave target out (or set it to "primary")',
-    },
-  ];
-}
-
-/**
- * An on-demand snapshot backup of a managed MySQL or PostgreSQL database. `create` waits while
- * another backup runs, refuses clearly when the database already has 3 snapshots (the API limit),
- * and waits until the new backup is listed. Every argument except `timeouts` and `adoptId`
- * replaces the snapshot when changed: the replacement is made first and the old snapshot deleted
- * after, unless it takes the same label on the same database or that database already holds 3
- * snapshots; then the old one is deleted first (the preview warns of the latter). The id is
- * `<engine>/<instanceId>/<backupId>`.
- *
- * ## Example Usage
- *
- * ```typescript
- * import * as cloud from "pulumi-cloudplatform";
- *
- * const db = new cloud.MysqlDatabase("orders", { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" });
- * const beforeMigration = new cloud.DatabaseSnapshot("before-migration", {
- *     engine: "mysql",
- *     instanceId: db.instanceId,
- *     label: "beforemigration",
- * });
- * ```
- *
- * ## Adoption
- *
- * `pulumi import` does not work for dynamic resources. To manage an existing snapshot, declare it
- * with `adoptId: "<engine>/<instanceId>/<backupId>"` and the same engine, instance id and label:
- * the first `pulumi up` reads it instead of creating a new one.
- *
- * ```typescript
- * const old = new cloud.DatabaseSnapshot("old", { engine: "mysql", instanceId: 4321, label: "nightly1", adoptId: "mysql/4321/77" });
- * ```
- */
-export class DatabaseSnapshot extends pulumi.dynamic.Resource {
-  /** Engine of the database. */
-  declare public readonly engine: pulumi.Output<string>;
-  /** Id of the database. */
-  declare public readonly instanceId: pulumi.Output<number>;
-  /** The snapshot's label. */
-  declare public readonly label: pulumi.Output<string>;
-  /** Node the snapshot was taken from, when given. */
-  declare public readonly target: pulumi.Output<string | undefined>;
-  /** The backup's numeric id. */
-  declare public readonly backupId: pulumi.Output<number>;
-  /** Backup type, always "snapshot" for backups made here. */
-  declare public readonly type: pulumi.Output<string>;
-  /** Creation time. */
-  declare public readonly created: pulumi.Output<string>;
-
-  constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      storedProvider(lazy),
-      name,
-      {
-        ...args,
-        ...programFailuresInput(secondaryOfSingleNode(args)),
-        ...passedInputs(SNAPSHOT_FIELDS, args),
-        ...outputKeys(SNAPSHOT_FIELDS),
-      },
-      opts,
-      TOKEN_MODULE,
-      "DatabaseSnapshot",
-    );
-    // Known during the preview of an update, like `id` (see idOutput).
-    this.backupId = idOutput(this, (id) => parseSnapshotId(id)?.backupId as number);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The `Vpc` resource: a private network in one region, optionally with inline subnets.
+ * The provider of `Vpc`: a private network in one region, optionally with inline subnets.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
@@ -9,71 +9,30 @@ import {
   assertValid,
   compact,
   computeDiff,
-  idOutput,
   noteReplacement,
   setInputsOf,
   isNewValue,
   timeoutsOnlyUpdate,
-  TOKEN_MODULE,
   type DiffSpec,
 } from "../../shared/common.js";
 import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import lazy from "../../providers/vpc.js";
-import { storedProvider } from "../../shared/stored-provider.js";
-import { remember } from "../../shared/program-args.js";
 import { claimInterruptedCreate, type LabelHolder } from "../../shared/label-claim.js";
 import { deleteVpc, NETWORK_CREATE_TIMEOUT_MS, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
 import {
   checkFields,
   diffSpec,
   fromApi,
-  outputKeys,
-  passedInputs,
   refreshInputs,
   stateFields,
   toApi,
   updateRequest,
-  type InputKeys,
-  type SameKeys,
 } from "../../shared/fields.js";
 import { VPC_FIELDS } from "./fields.js";
+import type { VpcInlineSubnet } from "../types.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck, type Timeouts } from "../../shared/wait.js";
-
-/** An inline subnet of a VPC. Either field may be an Output (from config or another resource). */
-export interface VpcSubnetSpec {
-  /** 1..64 ASCII letters, digits and hyphens, unique within the VPC. */
-  label: pulumi.Input<string>;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
-  ipv4: pulumi.Input<string>;
-}
-
-/** An inline subnet as the VPC resource reports it. */
-export interface VpcSubnetOutput {
-  /** The subnet's id, for `VpcSubnet` look-ups and instance interfaces. */
-  id: number;
-  label: string;
-  ipv4: string;
-}
-
-/** Arguments of {@link Vpc}. */
-export interface VpcArgs {
-  /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
-  label: pulumi.Input<string>;
-  /** Region id with status ok and the "VPCs" capability; changing it replaces the VPC. */
-  region: pulumi.Input<string>;
-  /** Free text of at most 255 characters; left out, the VPC's description is not managed (set "" to clear it). */
-  description?: pulumi.Input<string>;
-  /** Subnets managed together with the VPC; added, relabelled or removed in place (matched by `ipv4`). */
-  subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
-  /** Id of an existing VPC to take under management instead of creating one. */
-  adoptId?: pulumi.Input<number | string>;
-  /** Time limits, e.g. `{ delete: "10m" }`. */
-  timeouts?: pulumi.Input<Timeouts>;
-}
-true satisfies SameKeys<VpcArgs, InputKeys<typeof VPC_FIELDS>>;
+import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
 
 /** The state this provider keeps for a VPC. */
 interface VpcState extends Bag {
@@ -81,12 +40,12 @@ interface VpcState extends Bag {
   label: string;
   region: string;
   description: string;
-  subnets: VpcSubnetOutput[];
+  subnets: VpcInlineSubnet[];
 }
 
 function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
   return compact({
-    setInputs: setInputsOf(inputs, DIFF.ifSet!),
+    setInputs: setInputsOf(inputs, VPC_DIFF.ifSet!),
     ...stateFields(VPC_FIELDS, vpc, inputs),
     subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
   }) as unknown as VpcState;
@@ -146,7 +105,7 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
 }
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
-export const DIFF: DiffSpec = diffSpec(
+const VPC_DIFF: DiffSpec = diffSpec(
   VPC_FIELDS,
   // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
   (o, n) => o.label === n.label || hasUnknown(n.label),
@@ -171,7 +130,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async diff(_id: string, olds: Bag, news: Bag) {
-    return noteReplacement("vpc", news, computeDiff(olds, news, DIFF));
+    return noteReplacement("vpc", news, computeDiff(olds, news, VPC_DIFF));
   },
 
   async create(news: Bag) {
@@ -207,7 +166,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async read(id: string, props?: Bag) {
     const vpc = await unlessNotFound(() => client().vpcs.get(Number(id)));
     if (!vpc) return { id: "" };
-    const previous = (props?.subnets as VpcSubnetOutput[] | undefined) ?? [];
+    const previous = (props?.subnets as VpcInlineSubnet[] | undefined) ?? [];
     const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
@@ -218,11 +177,11 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(id: string, olds: Bag, news: Bag) {
-    const quiet = timeoutsOnlyUpdate(olds, news, DIFF);
+    const quiet = timeoutsOnlyUpdate(olds, news, VPC_DIFF);
     if (quiet) return { outs: quiet };
     const api = client();
     const vpc = await api.vpcs.get(Number(id));
-    const previous = (olds.subnets as VpcSubnetOutput[] | undefined) ?? [];
+    const previous = (olds.subnets as VpcInlineSubnet[] | undefined) ?? [];
     const wanted = wantedSubnets(news);
     // A listed subnet that already exists with the same range and label was made by an earlier
     // update that failed part-way (the engine then keeps the old state): manage it, do not create it again.
@@ -238,63 +197,3 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     await deleteVpc(Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   },
 };
-
-/**
- * A VPC: a private network in one region that holds subnets. Subnets can be listed inline
- * (`subnets`, managed with the VPC) or managed one by one with `VpcSubnet`; use one style per
- * VPC, since inline management only touches the ranges it lists.
- *
- * The API token is read by the provider at run time from `cloudplatform:token` (or
- * CLOUDPLATFORM_TOKEN); it is never an input or output of a resource.
- *
- * ## Example Usage
- *
- * ```typescript
- * import * as cloud from "pulumi-cloudplatform";
- *
- * const vpc = new cloud.Vpc("app", {
- *     label: "app-vpc",
- *     region: "us-east",
- *     description: "application network",
- *     subnets: [{ label: "web", ipv4: "10.0.1.0/24" }],
- * });
- * export const vpcId = vpc.vpcId;
- * ```
- *
- * ## Adoption
- *
- * `pulumi import` does not work for dynamic resources. To manage an existing VPC, declare it with
- * `adoptId` set to its id: the first `pulumi up` reads it instead of creating one, fails with a
- * clear message if `region` differs, and brings label, description and the listed subnets to the
- * arguments. Subnets of the VPC that the arguments do not list are left alone.
- *
- * ```typescript
- * const existing = new cloud.Vpc("legacy", { adoptId: 1234, label: "legacy-vpc", region: "us-east" });
- * ```
- */
-export class Vpc extends pulumi.dynamic.Resource {
-  /** The VPC's numeric id (the same as `id`, as a number). */
-  declare public readonly vpcId: pulumi.Output<number>;
-  /** The VPC's label. */
-  declare public readonly label: pulumi.Output<string>;
-  /** The region the VPC lives in. */
-  declare public readonly region: pulumi.Output<string>;
-  /** The description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** The inline subnets with their ids. */
-  declare public readonly subnets: pulumi.Output<VpcSubnetOutput[]>;
-
-  constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      storedProvider(lazy),
-      name,
-      { ...args, ...passedInputs(VPC_FIELDS, args), ...outputKeys(VPC_FIELDS) },
-      opts,
-      TOKEN_MODULE,
-      "Vpc",
-    );
-    // Known during the preview of an update, so subnets taking `vpcId` are not shown as replaced.
-    this.vpcId = idOutput(this, Number);
-    remember([this.id, this.vpcId], args);
-  }
-}
