@@ -18,11 +18,11 @@ import {
   type UpdateSubnetRequest,
   type UpdateVpcRequest,
 } from "../../src/client/index.js";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/resource.js";
-import { provider as pgProvider } from "../../src/resources/postgresql-database/resource.js";
-import { provider as snapshotProvider } from "../../src/resources/database-snapshot/resource.js";
-import { provider as subnetProvider } from "../../src/resources/vpc-subnet/resource.js";
-import { provider as vpcProvider } from "../../src/resources/vpc/resource.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
+import { provider as snapshotProvider } from "../../src/resources/database-snapshot/provider.js";
+import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
+import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { configure, resetCaches } from "../../src/shared/context.js";
 import { answerProblems, published, requestProblems, requestSchema } from "../support/openapi.js";
 import { configBag, TEST_POLL_SCALE } from "../resources/provider-env.js";
