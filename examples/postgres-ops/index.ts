@@ -47,7 +47,9 @@ const cluster = new cloud.PostgresqlDatabase("cluster", {
   type: "g6-standard-2",
   engineId,
   clusterSize: 3,
-  replicationCommitType: "remote_write",
+  // Three nodes replicate "asynch", which commits "local" (the default) or "off"; the API refuses
+  // "on", "remote_write" and "remote_apply" for them.
+  replicationCommitType: "local",
   allowList: config.getObject<string[]>("allowList") ?? ["10.30.0.0/16"],
   updates: maintenance,
   // Change either value (`pulumi config set credentialsRotation 2025-q2`) and run `pulumi up`:

@@ -47,15 +47,16 @@ export function rangesOverlap(a: string, b: string): boolean {
 
 /**
  * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
- * the result is sorted by address then prefix length.
+ * the result is sorted by address then prefix length. A range with host bits set (`10.0.0.1/24`)
+ * matches the published pattern, so it is taken and kept as sent.
  */
 export function normaliseAllowList(items: string[], errors: ErrorList, field = "allow_list"): string[] {
   const parsed: Cidr[] = [];
   items.forEach((item, i) => {
     const address = parseAddress(item);
     const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(item);
-    if (!cidr || !isCanonical(cidr)) {
-      errors.add(`${field}[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range with zero host bits");
+    if (!cidr) {
+      errors.add(`${field}[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range");
       return;
     }
     parsed.push(cidr);

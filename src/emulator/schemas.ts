@@ -99,7 +99,7 @@ export const snapshotCreate = {
   ...closed,
   required: ["label"],
   properties: {
-    label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9]+$" },
+    label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9_]+$" },
     target: { type: "string", enum: ["primary", "secondary"] },
   },
 } as const;

@@ -29,7 +29,7 @@ export type { VpcArgs, VpcSubnetArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs,
 export class Vpc extends pulumi.CustomResource {
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "VPCs" capability. */
+  /** Region id with the "VPCs" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   declare public readonly description: pulumi.Output<string>;
@@ -71,7 +71,7 @@ export class VpcSubnet extends pulumi.CustomResource {
 export class MysqlDatabase extends pulumi.CustomResource {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "Managed Databases" capability. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
@@ -125,7 +125,7 @@ export class MysqlDatabase extends pulumi.CustomResource {
 export class PostgresqlDatabase extends pulumi.CustomResource {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "Managed Databases" capability. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
@@ -139,7 +139,7 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly sslConnection: pulumi.Output<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. */
   declare public readonly replicationType: pulumi.Output<string>;
-  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off". */
+  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
   /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
@@ -183,7 +183,7 @@ export class DatabaseSnapshot extends pulumi.CustomResource {
   declare public readonly engine: pulumi.Output<string>;
   /** Id of the database to back up. */
   declare public readonly instanceId: pulumi.Output<number>;
-  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
+  /** Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups. */
   declare public readonly label: pulumi.Output<string>;
   /** Node to back up in a 3-node cluster: "primary" (the API's default) or "secondary". */
   declare public readonly target: pulumi.Output<string | undefined>;

@@ -4,7 +4,7 @@
  * resource of every preview.
  */
 import type { CloudClient, DatabaseEngine, Region, RegionAvailability } from "../client/index.js";
-import { catalogueClient, onReconfigure } from "./context.js";
+import { catalogueClient, onReconfigure, warn } from "./context.js";
 
 /** The catalogue lists read in this process, by name (the promises, so concurrent checks share one read). */
 const lists = new Map<string, Promise<unknown[]>>();
@@ -28,14 +28,20 @@ export type Capability = "VPCs" | "Managed Databases";
 
 /**
  * Why `region` cannot host the resource, or undefined when it can or when the catalogue cannot be
- * read (no API configured, network trouble): the API then has the last word at create time.
+ * read (no API configured, network trouble): the API then has the last word at create time. A
+ * region whose status is not "ok" is only warned about: the status may concern another service,
+ * and whether the API then refuses a create is not published, so the create decides.
  */
 export async function regionProblem(region: string, capability: Capability): Promise<string | undefined> {
   const list = await catalogue<Region>("regions", (c) => c.regions.list());
   if (!list) return undefined;
   const found = list.find((r) => r.id === region);
   if (!found) return `region "${region}" does not exist; known regions: ${list.map((r) => r.id).join(", ")}`;
-  if (found.status !== "ok") return `region "${region}" has status "${found.status}"; choose a region with status "ok"`;
+  if (found.status !== "ok")
+    warn(
+      `region "${region}" reports status "${found.status}" (something there is disrupted, perhaps not ` +
+        `${capability}): the create is sent and the API decides whether it goes ahead`,
+    );
   if (!found.capabilities.includes(capability)) {
     const alternatives = list.filter((r) => r.status === "ok" && r.capabilities.includes(capability)).map((r) => r.id);
     return `region "${region}" does not offer "${capability}"; regions that do: ${alternatives.join(", ") || "none"}`;

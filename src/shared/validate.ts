@@ -163,10 +163,10 @@ export function descriptionRule(text: string): string | undefined {
   return text.length > 255 ? `must be at most 255 characters long (got ${text.length})` : undefined;
 }
 
-/** Snapshot label: 1..30 ASCII letters or digits. */
+/** Snapshot label: 1..30 ASCII letters, digits or underscores (the create request takes `_`). */
 export function snapshotLabelRule(label: string): string | undefined {
   if (label.length < 1 || label.length > 30) return `must be 1 to 30 characters long (got ${label.length})`;
-  if (!/^[A-Za-z0-9]+$/.test(label)) return "may only contain ASCII letters and digits";
+  if (!/^[A-Za-z0-9_]+$/.test(label)) return "may only contain ASCII letters, digits and underscores";
   return undefined;
 }
 
@@ -198,8 +198,10 @@ export function rangesOverlap(a: string, b: string): boolean {
 
 /**
  * Checks and normalises an allow list the way the API stores it: single addresses become `/32`,
- * duplicates collapse, the list is sorted by address then prefix. Returns UNKNOWN when any item is
- * not known yet, and undefined when the list is absent or invalid.
+ * duplicates collapse, the list is sorted by address then prefix. A range with host bits set
+ * (`10.0.0.1/24`) is taken as written: the API's pattern accepts it, and diff compares it in
+ * canonical form ({@link canonicalAllowList}). Returns UNKNOWN when any item is not known yet, and
+ * undefined when the list is absent or invalid.
  */
 export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): string[] | typeof UNKNOWN | undefined {
   const value = bag[key];
@@ -221,15 +223,6 @@ export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): strin
       );
       return;
     }
-    const canon = canonical(cidr);
-    if (canon.base !== cidr.base) {
-      ok = false;
-      rules.fail(
-        `${key}[${i}]`,
-        `${key}[${i}] must have the host bits zero: ${formatCidr(canon)} instead of ${item as string}`,
-      );
-      return;
-    }
     parsed.push(cidr);
   });
   return ok ? sortedCidrs(parsed) : undefined;
@@ -238,6 +231,15 @@ export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): strin
 /** Normalises an allow list already known to be valid (API answers, old state). */
 export function normaliseAllowList(items: readonly string[]): string[] {
   return sortedCidrs(items.map((i) => allowListItem(i)).filter((c): c is Cidr => c !== undefined));
+}
+
+/**
+ * An allow list as the ranges it admits: host bits cleared, sorted, unique. What the API stores for
+ * `10.0.0.1/24` is not published (it may keep it or clear the host bits), so the program's list and
+ * the API's answer are compared in this form and neither spelling makes a diff.
+ */
+export function canonicalAllowList(items: readonly string[]): string[] {
+  return sortedCidrs(items.map((i) => allowListItem(i)).flatMap((c) => (c === undefined ? [] : [canonical(c)])));
 }
 
 function allowListItem(item: string): Cidr | undefined {

@@ -94,7 +94,7 @@ test("an imported account is adopted without writes, stays clean, changes one ob
     type: "g6-standard-1",
     engine: "postgresql/14.6",
     cluster_size: 3,
-    replication_commit_type: "remote_write",
+    replication_commit_type: "off",
     allow_list: ["10.0.2.0/24"],
   });
   await emulator.control.advanceClock(5);

@@ -88,9 +88,34 @@ describe("create rules", () => {
     const pg = await create("postgresql", {
       cluster_size: 3,
       replication_type: "asynch",
-      replication_commit_type: "remote_apply",
+      replication_commit_type: "off",
     });
-    expect(pg.body).toMatchObject({ replication_type: "async", replication_commit_type: "remote_apply" });
+    expect(pg.body).toMatchObject({ replication_type: "async", replication_commit_type: "off" });
+  });
+
+  test("three nodes refuse replication none, and PostgreSQL's asynch takes commit types local and off only", async () => {
+    expect(errorsOf(await create("mysql", { cluster_size: 3, replication_type: "none" }))).toEqual([
+      {
+        field: "replication_type",
+        reason: "Must be asynch or semi_synch for a high availability cluster (cluster_size 3)",
+      },
+    ]);
+    expect(errorsOf(await create("postgresql", { cluster_size: 3, replication_type: "none" }))).toEqual([
+      { field: "replication_type", reason: "Must be asynch for a high availability cluster (cluster_size 3)" },
+    ]);
+    for (const commit of ["on", "remote_write", "remote_apply"]) {
+      // Left out, replication_type defaults to asynch for three nodes: the same rule applies.
+      for (const replication of [{ replication_type: "asynch" }, {}])
+        expect(
+          errorsOf(await create("postgresql", { cluster_size: 3, ...replication, replication_commit_type: commit })),
+        ).toEqual([
+          { field: "replication_commit_type", reason: "Must be local or off when replication_type is asynch" },
+        ]);
+    }
+    // One node replicates nothing: any commit type is taken.
+    const single = await create("postgresql", { label: "pg-single", replication_commit_type: "remote_apply" });
+    expect(single.body).toMatchObject({ replication_type: "none", replication_commit_type: "remote_apply" });
+    expect((await create("mysql", { label: "my-ha", cluster_size: 3, replication_type: "asynch" })).status).toBe(200);
   });
 
   test("replication_commit_type is PostgreSQL only", async () => {
@@ -106,9 +131,15 @@ describe("create rules", () => {
     expect(ok.body.allow_list).toEqual(["10.0.0.0/8", "192.0.2.0/24", "203.0.113.7/32"]);
     const bad = await create("mysql", {
       label: "bad",
-      allow_list: ["1.2.3.4", "example.com", "1.2.3.4/33", "10.0.0.1/8"],
+      allow_list: ["1.2.3.4", "example.com", "1.2.3.4/33", "10.0.0.300"],
     });
     expect(fieldsOf(bad)).toEqual(["allow_list[1]", "allow_list[2]", "allow_list[3]"]);
+  });
+
+  test("an allow_list range with host bits set matches the published pattern: taken and kept as sent", async () => {
+    const ok = await create("mysql", { label: "host-bits", allow_list: ["10.0.0.1/24", "10.0.0.0/24"] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.allow_list).toEqual(["10.0.0.0/24", "10.0.0.1/24"]);
   });
 });
 
@@ -155,6 +186,28 @@ describe("status machine", () => {
     await em().control.advanceClock(60);
     const label = await call("PUT", `${base("mysql")}/${id}`, { body: { label: "renamed" } });
     expect(label.body).toMatchObject({ status: "active", label: "renamed" });
+  });
+
+  test("a new type and an allow_list in one request are refused, naming type; as two requests both apply", async () => {
+    const id = await active("mysql");
+    const both = await call("PUT", `${base("mysql")}/${id}`, {
+      body: { type: "g6-standard-2", allow_list: ["10.0.0.0/16"] },
+    });
+    expect(both.status).toBe(400);
+    expect(errorsOf(both)).toEqual([
+      { field: "type", reason: "You can't update the allow_list and set a new type in the same request" },
+    ]);
+    expect((await get("mysql", id)).body).toMatchObject({ status: "active", type: "g6-standard-1", allow_list: [] });
+    // The same type is no resize: it may travel with an allow list.
+    const same = await call("PUT", `${base("mysql")}/${id}`, {
+      body: { type: "g6-standard-1", allow_list: ["10.0.0.0/16"] },
+    });
+    expect(same.body).toMatchObject({ status: "updating", allow_list: ["10.0.0.0/16"] });
+    // A resize is refused while that update runs, and taken once the database is active again.
+    expect((await call("PUT", `${base("mysql")}/${id}`, { body: { type: "g6-standard-2" } })).status).toBe(400);
+    await em().control.advanceClock(60);
+    const resized = await call("PUT", `${base("mysql")}/${id}`, { body: { type: "g6-standard-2" } });
+    expect(resized.body).toMatchObject({ status: "updating", type: "g6-standard-2", allow_list: ["10.0.0.0/16"] });
   });
 
   test("resize only to a type with more disk", async () => {
@@ -224,9 +277,9 @@ describe("backups", () => {
     ]);
   });
 
-  test("at most 3 snapshots; labels unique, 1..30 letters or digits", async () => {
+  test("at most 3 snapshots; labels unique, 1..30 letters, digits or underscores", async () => {
     const id = await active("postgresql");
-    for (const label of ["a1", "b2", "c3"]) {
+    for (const label of ["a1", "b2", "nightly_1"]) {
       expect((await call("POST", `${base("postgresql")}/${id}/backups`, { body: { label } })).status).toBe(200);
       await em().control.advanceClock(300);
     }

@@ -20,7 +20,7 @@ describe("DatabaseSnapshot check and diff", () => {
   test.each([
     [{ engine: "oracle" }, "engine", /"mysql", "postgresql"/],
     [{ instanceId: 0 }, "instanceId", /positive integer/],
-    [{ label: "with-hyphen" }, "label", /ASCII letters and digits/],
+    [{ label: "with-hyphen" }, "label", /ASCII letters, digits and underscores/],
     [{ label: "a".repeat(31) }, "label", /1 to 30/],
     [{ target: "replica" }, "target", /"primary", "secondary"/],
     [{ adoptId: "mysql/1" }, "adoptId", /<engine>\/<instanceId>\/<backupId>/],
@@ -76,17 +76,19 @@ describe("DatabaseSnapshot check and diff", () => {
 describe("DatabaseSnapshot lifecycle", () => {
   test("create finds the backup, read and delete it, delete tolerates 404", async () => {
     const instanceId = await activeDatabase();
-    const created = await p.create({ engine: "mysql", instanceId, label: "first1" });
+    // The create request takes underscores, as the API's does.
+    expect((await p.check({}, { engine: "mysql", instanceId, label: "first_1" })).failures).toBeUndefined();
+    const created = await p.create({ engine: "mysql", instanceId, label: "first_1" });
     expect(created.id).toMatch(new RegExp(`^mysql/${instanceId}/\\d+$`));
     expect(created.outs).toMatchObject({
       engine: "mysql",
       instanceId,
-      label: "first1",
+      label: "first_1",
       type: "snapshot",
       backupId: expect.any(Number),
     });
     const read = await p.read(created.id, created.outs);
-    expect(read.inputs).toEqual({ engine: "mysql", instanceId, label: "first1" });
+    expect(read.inputs).toEqual({ engine: "mysql", instanceId, label: "first_1" });
     await p.delete(created.id, created.outs);
     expect(await p.read(created.id, created.outs)).toEqual({ id: "" });
     await expect(p.delete(created.id, created.outs)).resolves.toBeUndefined();

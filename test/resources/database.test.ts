@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
@@ -73,14 +74,12 @@ describe("database check", () => {
     ["mysql", { replicationCommitType: "local" }, "replicationCommitType", /PostgreSQL-only/],
     ["postgresql", { replicationCommitType: "sometimes" }, "replicationCommitType", /one of "on", "local"/],
     ["mysql", { allowList: ["10.0.0.300"] }, "allowList[0]", /IPv4 address or an IPv4 CIDR/],
-    ["mysql", { allowList: ["10.0.0.1/24"] }, "allowList[0]", /host bits zero: 10\.0\.0\.0\/24/],
     ["mysql", { allowList: ["::1"] }, "allowList[0]", /IPv4/],
     ["mysql", { engineId: "mysql" }, "engineId", /<engine>\/<version>/],
     ["mysql", { engineId: "postgresql/14.6" }, "engineId", /must be a mysql engine id/],
     ["postgresql", { engineId: "mysql/8.0.30" }, "engineId", /must be a postgresql engine id/],
     ["mysql", { engineId: "mysql/9.9.9" }, "engineId", /not offered; available: mysql\/8\.0\.30, mysql\/5\.7\.39/],
     ["mysql", { region: "sa-east" }, "region", /does not offer "Managed Databases"/],
-    ["mysql", { region: "ap-south" }, "region", /outage/],
     ["mysql", { encrypted: "yes" }, "encrypted", /true or false/],
     [
       "mysql",
@@ -139,9 +138,41 @@ describe("database check", () => {
   test("a database adopted where the catalogue no longer offers its region or version is not refused", async () => {
     const adopting = { ...base, region: "ap-south", engineId: "mysql/9.9.9", adoptId: 7 };
     expect((await mysql.check({}, adopting)).failures).toBeUndefined();
-    // A new one there still is.
+    // A new one there still is refused its version; the region's outage is only a warning (below).
     const { adoptId: _unused, ...creating } = adopting;
-    expect((await mysql.check({}, creating)).failures?.map((f) => f.property)).toEqual(["region", "engineId"]);
+    expect((await mysql.check({}, creating)).failures?.map((f) => f.property)).toEqual(["engineId"]);
+  });
+
+  test("a region in outage gets a warning at check, not a refusal: the API decides", async () => {
+    const warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    try {
+      expect((await mysql.check({}, { ...base, region: "ap-south" })).failures).toBeUndefined();
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^region "ap-south" reports status "outage"/)]]);
+      // A database already there is not warned about again.
+      const olds = (await mysql.check({}, { ...base, region: "ap-south", adoptId: 7 })).inputs;
+      warn.mockClear();
+      expect((await mysql.check(olds, { ...base, region: "ap-south", label: "renamed" })).failures).toBeUndefined();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  test("an allow-list range with host bits set is taken as written and compared as the range it admits", async () => {
+    const res = await mysql.check({}, { ...base, allowList: ["10.0.0.1/24", "10.0.0.9"] });
+    expect(res.failures).toBeUndefined();
+    expect(res.inputs.allowList).toEqual(["10.0.0.1/24", "10.0.0.9/32"]);
+    // Whether the API keeps the host bits or clears them, the program's list shows no diff.
+    for (const stored of [
+      ["10.0.0.1/24", "10.0.0.9/32"],
+      ["10.0.0.0/24", "10.0.0.9/32"],
+    ]) {
+      const olds = { ...res.inputs, allowList: stored, status: "active" };
+      expect(await mysql.diff("7", olds, res.inputs)).toEqual({ changes: false });
+    }
+    // Another range is a change.
+    const olds = { ...res.inputs, allowList: ["10.0.1.0/24"], status: "active" };
+    expect((await mysql.diff("7", olds, res.inputs)).changes).toBe(true);
   });
 
   test("a nested failure shows the value it refuses", async () => {
@@ -170,6 +201,88 @@ describe("database check", () => {
         property: "clusterSize",
         reason: "clusterSize must be one of 1, 3 (a single node, or a primary and two replicas); got 2",
       },
+    ]);
+  });
+});
+
+describe("the API's replication rules for three nodes", () => {
+  test.each([
+    [
+      "mysql",
+      { clusterSize: 3, replicationType: "none" },
+      "replicationType",
+      /"none" is refused for a 3-node cluster.*"asynch" or "semi_synch"/,
+    ],
+    [
+      "postgresql",
+      { clusterSize: 3, replicationType: "none" },
+      "replicationType",
+      /"none" is refused for a 3-node cluster.*use "asynch"/,
+    ],
+    [
+      "postgresql",
+      { clusterSize: 3, replicationCommitType: "on" },
+      "replicationCommitType",
+      /"local" or "off" with replicationType "asynch".*got "on"/,
+    ],
+    [
+      "postgresql",
+      { clusterSize: 3, replicationCommitType: "remote_write" },
+      "replicationCommitType",
+      /got "remote_write"/,
+    ],
+    [
+      "postgresql",
+      { clusterSize: 3, replicationType: "async", replicationCommitType: "remote_apply" },
+      "replicationCommitType",
+      /got "remote_apply"/,
+    ],
+    // The cluster size is not known yet, but "asynch" is: the commit type is refused all the same.
+    [
+      "postgresql",
+      { clusterSize: UNKNOWN, replicationType: "asynch", replicationCommitType: "on" },
+      "replicationCommitType",
+      /got "on"/,
+    ],
+  ])("%s %j is refused naming %s", async (engine, change, property, reason) => {
+    const prov = engine === "mysql" ? mysql : pg;
+    const res = await prov.check({}, { ...(engine === "mysql" ? base : pgBase), ...change });
+    expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+    // Create runs the same rules before its first API call.
+    const err = await thrown(prov.create({ ...res.inputs }));
+    expect(err.message).toContain(property);
+    expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test.each([
+    ["mysql", { clusterSize: 3, replicationType: "asynch" }],
+    ["mysql", { clusterSize: 3 }],
+    ["postgresql", { clusterSize: 3 }],
+    ["postgresql", { clusterSize: 3, replicationCommitType: "off" }],
+    // One node replicates nothing: every commit type is taken.
+    ["postgresql", { replicationCommitType: "remote_apply" }],
+    // Not known yet: the default follows the cluster size, so nothing can be said.
+    ["postgresql", { clusterSize: UNKNOWN, replicationCommitType: "on" }],
+  ])("%s %j passes", async (engine, change) => {
+    const prov = engine === "mysql" ? mysql : pg;
+    expect((await prov.check({}, { ...(engine === "mysql" ? base : pgBase), ...change })).failures).toBeUndefined();
+  });
+
+  test("only a create is judged: an existing cluster is not, an adopted one is not, a replacement is", async () => {
+    const ha = { ...pgBase, clusterSize: 3, replicationCommitType: "remote_write" };
+    // Adopted, the database exists already: its immutable fields are compared, not judged.
+    expect((await pg.check({}, { ...ha, adoptId: 7 })).failures).toBeUndefined();
+    // A stack that holds such a cluster (made where the rule was not enforced) previews a rename.
+    const olds = (await pg.check({}, { ...ha, adoptId: 7 })).inputs;
+    expect((await pg.check(olds, { ...ha, adoptId: 7, label: "renamed-db" })).failures).toBeUndefined();
+    // A change that replaces it creates a new one, which the API would refuse.
+    expect((await pg.check(olds, { ...ha, adoptId: 7, region: "us-west" })).failures).toEqual([
+      { property: "replicationCommitType", reason: expect.stringMatching(/got "remote_write"/) },
+    ]);
+    // Growing a single node with "none" set to three nodes is a replacement too.
+    const single = (await pg.check({}, { ...pgBase, replicationType: "none" })).inputs;
+    expect((await pg.check(single, { ...pgBase, replicationType: "none", clusterSize: 3 })).failures).toEqual([
+      { property: "replicationType", reason: expect.stringMatching(/"none" is refused for a 3-node cluster/) },
     ]);
   });
 });
@@ -301,6 +414,9 @@ describe("database lifecycle", () => {
     });
     expect(updated.outs!.rootPassword).not.toEqual(created.outs.rootPassword);
     expect(await pg.diff(created.id, updated.outs!, news)).toEqual({ changes: false });
+    // The API refuses a new type and an allow list in one request: two updates, both accepted.
+    const puts = (await emulator().control.requests()).filter((r) => r.method === "PUT");
+    expect(puts.map((r) => r.status)).toEqual([200, 200]);
     const log = (await emulator().control.requests()).map((r) => `${r.method} ${r.path}`);
     expect(log).toEqual(
       expect.arrayContaining([

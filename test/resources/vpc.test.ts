@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import { Vpc } from "../../src/resources/vpc/class.js";
 import { provider } from "../../src/resources/vpc/provider.js";
 import { UNKNOWN } from "../../src/shared/validate.js";
@@ -81,10 +82,18 @@ describe("Vpc check", () => {
   test("region is checked against the live catalogue", async () => {
     const missing = await p.check({}, { label: "a", region: "mars-1" });
     expect(missing.failures).toEqual([{ property: "region", reason: expect.stringMatching(/does not exist/) }]);
-    const outage = await p.check({}, { label: "a", region: "ap-south" });
-    expect(outage.failures).toEqual([{ property: "region", reason: expect.stringMatching(/status "outage"/) }]);
-    // A VPC that exists there can still be adopted: create compares its region with the arguments.
-    expect((await p.check({}, { label: "a", region: "ap-south", adoptId: 7 })).failures).toBeUndefined();
+    // A region in outage is warned about, not refused: the API decides whether a create goes ahead.
+    const warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    try {
+      expect((await p.check({}, { label: "a", region: "ap-south" })).failures).toBeUndefined();
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^region "ap-south" reports status "outage"/)]]);
+      // A VPC that exists there is adopted without the warning: create compares its region with the arguments.
+      warn.mockClear();
+      expect((await p.check({}, { label: "a", region: "ap-south", adoptId: 7 })).failures).toBeUndefined();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   test("values not known yet during preview are not failures; absent required ones are", async () => {

@@ -93,6 +93,12 @@ export class DatabaseModel {
     const replication = replicationType(engine, clusterSize, body.replication_type, errors);
     if (engine === "mysql" && body.replication_commit_type !== undefined)
       errors.add("replication_commit_type", "Only PostgreSQL databases accept replication_commit_type");
+    else if (
+      engine === "postgresql" &&
+      replication === "asynch" &&
+      !ASYNCH_COMMIT_TYPES.includes(body.replication_commit_type ?? "local")
+    )
+      errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
     const allowList = normaliseAllowList(body.allow_list ?? [], errors);
     errors.throwIfAny();
     const now = this.store.clock.now();
@@ -133,7 +139,10 @@ export class DatabaseModel {
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
     const allowList = body.allow_list && normaliseAllowList(body.allow_list, errors);
     const resize = body.type !== undefined && body.type !== db.type;
-    if (resize) {
+    // The API takes a resize and a new allow list only as two requests.
+    if (resize && body.allow_list !== undefined)
+      errors.add("type", "You can't update the allow_list and set a new type in the same request");
+    else if (resize) {
       const current = this.store.state.types.find((t) => t.id === db.type);
       const next = this.store.state.types.find((t) => t.id === body.type);
       if (!next) errors.add("type", "Type not found");
@@ -288,6 +297,9 @@ function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
   );
 }
 
+/** PostgreSQL commit types that asynchronous replication takes. */
+const ASYNCH_COMMIT_TYPES = ["local", "off"];
+
 /** Resolves the replication default and checks it against the cluster size. */
 function replicationType(
   engine: EngineType,
@@ -299,6 +311,11 @@ function replicationType(
   if (given === undefined) return clusterSize === 1 ? "none" : engine === "mysql" ? "semi_synch" : "asynch";
   if (clusterSize === 1 && given !== "none")
     errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
+  if (clusterSize === 3 && given === "none")
+    errors.add(
+      "replication_type",
+      `Must be ${engine === "mysql" ? "asynch or semi_synch" : "asynch"} for a high availability cluster (cluster_size 3)`,
+    );
   return given;
 }
 

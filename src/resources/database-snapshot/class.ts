@@ -17,7 +17,7 @@ export interface DatabaseSnapshotArgs {
   engine: pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>;
   /** Id of the database to back up. Changing it replaces the resource. */
   instanceId: pulumi.Input<number | string>;
-  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. Changing it replaces the resource. */
+  /** Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups. Changing it replaces the resource. */
   label: pulumi.Input<string>;
   /** Node to back up in a 3-node cluster: "primary" (the API's default) or "secondary". Changing it replaces the resource. */
   target?: pulumi.Input<"primary" | "secondary">;
@@ -74,7 +74,7 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
   declare public readonly engine: pulumi.Output<string>;
   /** Id of the database to back up. */
   declare public readonly instanceId: pulumi.Output<number>;
-  /** Label, 1..30 ASCII letters or digits, unique among the database's backups. */
+  /** Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups. */
   declare public readonly label: pulumi.Output<string>;
   /** Node to back up in a 3-node cluster: "primary" (the API's default) or "secondary". */
   declare public readonly target: pulumi.Output<string | undefined>;

@@ -27,7 +27,7 @@ export const SNAPSHOT_FIELDS = {
     output: true,
   },
   label: {
-    description: "Label, 1..30 ASCII letters or digits, unique among the database's backups.",
+    description: "Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups.",
     change: "replace",
     type: "string",
     api: "label",

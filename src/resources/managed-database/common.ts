@@ -19,7 +19,7 @@ import { client, configure, warn } from "../../shared/context.js";
 import { converge } from "./converge.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { inputNames, toApi } from "../../shared/fields.js";
-import { checkDatabase, DATABASE_DIFF } from "./inputs.js";
+import { checkDatabase, DATABASE_DIFF, replicationRules, sendsCreate } from "./inputs.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
@@ -96,6 +96,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async check(olds: Bag, news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
+      if (sendsCreate(olds, inputs)) replicationRules(engine, rules, inputs);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const region = news.region;
       const engineId = news.engineId;
@@ -133,8 +134,10 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async create(news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, true);
+      const adopting = adopts(engine, inputs);
+      if (!adopting) replicationRules(engine, rules, inputs);
       assertValid(`${engine} database`, rules.failures);
-      if (adopts(engine, inputs)) return adopt(engine, inputs);
+      if (adopting) return adopt(engine, inputs);
       return takeOver(engine, await createOrClaim(engine, inputs), inputs);
     },
 

@@ -81,7 +81,7 @@ export function waitActive(
 
 /**
  * Brings an existing database to the mutable inputs: label, allow list, type (resize), maintenance
- * window; then, on update only (`olds` given), a changed `credentialsRotation` resets the root
+ * window (a resize and an allow-list change as two updates, which the API requires); then, on update only (`olds` given), a changed `credentialsRotation` resets the root
  * password and a changed `patchNow` applies patches. Waits for `active` before and after
  * operations that need or cause another status. Returns the fresh state.
  */
@@ -100,9 +100,11 @@ export async function converge(
   if (db.status !== "active")
     db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen, db);
 
-  // A second round runs only when a lost answer's update turned out to be someone else's.
-  for (let round = 0; round < 2; round++) {
-    const body = updateBody(engine, db, news);
+  // Each round sends what still differs from the database as read, so an `up` that stopped between
+  // two steps resumes with the second. One round more than the steps runs only when a lost
+  // answer's update turned out to be someone else's.
+  for (let round = 0; round < 3; round++) {
+    const body = nextStep(updateBody(engine, db, news));
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
     seen(db);
@@ -179,6 +181,18 @@ export async function converge(
 /** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */
 function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabaseRequest {
   return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), news) as UpdateDatabaseRequest;
+}
+
+/**
+ * The next update to send: the API refuses a new `type` and an `allow_list` in the same request,
+ * so a body with both sends everything but the resize first, and the resize in the next round,
+ * once the database is `active` again. The allow list goes first: it is quick, and it is access
+ * control the program asked for even if the resize is then refused (a type with less disk).
+ */
+function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
+  if (body.type === undefined || body.allow_list === undefined) return body;
+  const { type: _later, ...first } = body;
+  return first;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Database, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import type { FieldTable } from "../../shared/fields.js";
 import {
+  canonicalAllowList,
   databaseLabelRule,
   engineIdRule,
   hasUnknown,
@@ -52,7 +53,7 @@ export const DATABASE_FIELDS = {
     rule: databaseLabelRule,
   },
   region: {
-    description: 'Region id with status ok and the "Managed Databases" capability.',
+    description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',
     change: "replace",
     type: "string",
     api: "region",
@@ -115,7 +116,8 @@ export const DATABASE_FIELDS = {
     normalise: (v) => (v === "async" ? "asynch" : v),
   },
   replicationCommitType: {
-    description: 'Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off".',
+    description:
+      'Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch".',
     change: "replace",
     type: "string",
     api: "replication_commit_type",
@@ -131,7 +133,7 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
     default: [],
     output: true,
-    normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? normaliseAllowList(v as string[]) : v),
+    normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),
   },
   updates: {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",

@@ -1,10 +1,10 @@
 /**
  * The inputs of `MysqlDatabase` and `PostgresqlDatabase`: diff and the rules `check` applies are
- * read from the field table (database-fields.ts); what spans fields (replication defaults by
- * cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
+ * read from the field table (database-fields.ts); what spans fields (replication defaults and rules
+ * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
 import type { EngineType } from "../../client/index.js";
-import type { DiffSpec } from "../../shared/common.js";
+import { changedFields, type DiffSpec } from "../../shared/common.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields.js";
 import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
@@ -16,6 +16,10 @@ const REPLICATION: Record<EngineType, readonly string[]> = {
   postgresql: ["none", "asynch"],
 };
 const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
+/** What a 3-node cluster may replicate with. */
+const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
+/** The PostgreSQL commit types asynchronous replication takes. */
+const ASYNCH_COMMIT_TYPES = ["local", "off"];
 
 /** Fields that cannot change without replacing the database. */
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
@@ -42,6 +46,46 @@ function replication(engine: EngineType): FieldCheck {
       );
     }
   };
+}
+
+/**
+ * Whether `up` would send a create for these checked inputs: a new database that is not adopted,
+ * or a replacement (an immutable input changes, or is not known yet).
+ */
+export function sendsCreate(olds: Bag, inputs: Bag): boolean {
+  if (Object.keys(olds).length === 0) return inputs.adoptId === undefined;
+  return changedFields(olds, inputs, { ...DATABASE_DIFF, update: [] }).length > 0;
+}
+
+/**
+ * The API's replication rules for a high-availability cluster, which it applies to a create: three
+ * nodes need replication ("none" is refused), and PostgreSQL's "asynch" takes the commit types
+ * "local" and "off" only. Runs on checked inputs (defaults filled), for a create only: a database
+ * that already exists is not judged again, as the API does not judge it.
+ */
+export function replicationRules(engine: EngineType, rules: Rules, inputs: Bag): void {
+  const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
+  const type = inputs.replicationType;
+  if (inputs.clusterSize === 3 && type === "none" && !failed("replicationType"))
+    rules.fail(
+      "replicationType",
+      `replicationType "none" is refused for a 3-node cluster (clusterSize 3): use ${HA_ALLOWED[engine]}, ` +
+        `or leave it out for "${HA_REPLICATION[engine]}"`,
+    );
+  const commit = inputs.replicationCommitType;
+  if (
+    engine === "postgresql" &&
+    type === "asynch" &&
+    typeof commit === "string" &&
+    commit !== UNKNOWN &&
+    !ASYNCH_COMMIT_TYPES.includes(commit) &&
+    !failed("replicationCommitType")
+  )
+    rules.fail(
+      "replicationCommitType",
+      `replicationCommitType must be "local" or "off" with replicationType "asynch" (which a 3-node PostgreSQL ` +
+        `cluster needs); got "${commit}"`,
+    );
 }
 
 const allowList: FieldCheck = (rules, news, inputs) => {

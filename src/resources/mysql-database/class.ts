@@ -22,7 +22,7 @@ import type {
 export interface MysqlDatabaseArgs {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   label: pulumi.Input<string>;
-  /** Region id with status ok and the "Managed Databases" capability. Changing it replaces the resource. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   type: pulumi.Input<string>;
@@ -98,7 +98,7 @@ export interface MysqlDatabaseArgs {
 export class MysqlDatabase extends pulumi.dynamic.Resource {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "Managed Databases" capability. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;

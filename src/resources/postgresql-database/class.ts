@@ -22,7 +22,7 @@ import type {
 export interface PostgresqlDatabaseArgs {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   label: pulumi.Input<string>;
-  /** Region id with status ok and the "Managed Databases" capability. Changing it replaces the resource. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   type: pulumi.Input<string>;
@@ -36,7 +36,7 @@ export interface PostgresqlDatabaseArgs {
   sslConnection?: pulumi.Input<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. Changing it replaces the resource. */
   replicationType?: pulumi.Input<"none" | "asynch" | "async">;
-  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off". Default: `"local"`. Changing it replaces the resource. */
+  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". Default: `"local"`. Changing it replaces the resource. */
   replicationCommitType?: pulumi.Input<"on" | "local" | "remote_write" | "remote_apply" | "off">;
   /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). Default: `[]`. */
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
@@ -71,8 +71,7 @@ export interface PostgresqlDatabaseArgs {
  *   region: "eu-central",
  *   type: "g6-dedicated-4",
  *   engineId: "postgresql/14.6",
- *   clusterSize: 3,
- *   replicationCommitType: "remote_write",
+ *   clusterSize: 3, // replicates "asynch", so the commit type is "local" (the default) or "off"
  *   allowList: ["10.0.0.0/16"],
  * });
  * export const port = db.port;
@@ -99,7 +98,7 @@ export interface PostgresqlDatabaseArgs {
 export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "Managed Databases" capability. */
+  /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
@@ -113,7 +112,7 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly sslConnection: pulumi.Output<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. */
   declare public readonly replicationType: pulumi.Output<string>;
-  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off". */
+  /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
   /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;

@@ -15,7 +15,7 @@ import type { Timeouts, VpcInlineSubnet, VpcSubnetSpec } from "../types.js";
 export interface VpcArgs {
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
   label: pulumi.Input<string>;
-  /** Region id with status ok and the "VPCs" capability. Changing it replaces the resource. */
+  /** Region id with the "VPCs" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   description?: pulumi.Input<string>;
@@ -63,7 +63,7 @@ export interface VpcArgs {
 export class Vpc extends pulumi.dynamic.Resource {
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
-  /** Region id with status ok and the "VPCs" capability. */
+  /** Region id with the "VPCs" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   declare public readonly description: pulumi.Output<string>;

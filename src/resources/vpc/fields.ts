@@ -26,7 +26,7 @@ export const VPC_FIELDS = {
     rule: networkLabelRule,
   },
   region: {
-    description: 'Region id with status ok and the "VPCs" capability.',
+    description: 'Region id with the "VPCs" capability (a region in outage gets a warning).',
     change: "replace",
     type: "string",
     api: "region",
