@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Command line entry of the package, two commands (plus `--help` and `--version`):
- * - `pulumi-cloudplatform emulator [--port N] [--host H] [--provisioning-seconds N] [--state-file PATH]`
+ * - `pulumi-cloudplatform emulator [--port N] [--host H] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH]`
  *   runs the API emulator until SIGINT/SIGTERM;
  * - `pulumi-cloudplatform import [options]` reads an account through the API and writes the Pulumi
  *   program that adopts it (see docs/import.md and `import --help`).
@@ -14,7 +14,7 @@ import type * as Emulator from "./emulator/index.js";
 import type * as Import from "./import/index.js";
 
 const EMULATOR_USAGE =
-  "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--provisioning-seconds N] [--state-file PATH]";
+  "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH]";
 
 /** What `emulator --help` prints: the usage line and what each option does. */
 const EMULATOR_HELP = `${EMULATOR_USAGE}
@@ -24,14 +24,17 @@ emulator-token) until SIGINT or SIGTERM. Needs fastify: npm install fastify@5.
 
 options:
   --port N                  TCP port 0..65535; 0 picks a free one (default 4010)
-  --host ADDRESS            listen address (default 127.0.0.1)
+  --host ADDRESS            listen address (default 127.0.0.1); on any other than loopback
+                            the control API is off unless --allow-remote-control
+  --allow-remote-control    serve the control API (no authentication) on a non-loopback --host
   --provisioning-seconds N  emulated seconds a new database stays provisioning (default 3)
   --state-file PATH         load the account from PATH at start, write it after every change
+                            (mode 0600; one emulator per file, PATH.lock holds its pid)
   --help                    print this text`;
 
 const USAGE = [
   EMULATOR_USAGE,
-  "       pulumi-cloudplatform import [--api-url URL] [--token TOKEN] [--out FILE] [--language ts|js]",
+  "       pulumi-cloudplatform import [--api-url URL] [--token TOKEN] [--out FILE [--force]] [--language ts|js]",
   "                                   [--subnets inline|resources] [--snapshots] [--region ID[,ID]]",
   "                                   [--label PATTERN[,PATTERN]] [--kind vpc,mysql,postgresql]",
   "       pulumi-cloudplatform <command> --help   (what each option does)",
@@ -58,6 +61,8 @@ export interface EmulatorArgs {
   host: string;
   provisioningSeconds?: number;
   stateFile?: string;
+  /** Serve the control API on a non-loopback `host` too. */
+  allowRemoteControl?: boolean;
 }
 
 /**
@@ -67,7 +72,10 @@ export interface EmulatorArgs {
 export function parseEmulatorArgs(args: string[]): EmulatorArgs | "help" {
   const out: EmulatorArgs = { port: 4010, host: "127.0.0.1" };
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].split("=", 2);
+    // Split at the first "=" only: a value may hold one (`--state-file=a=b.json`).
+    const eq = args[i].startsWith("--") ? args[i].indexOf("=") : -1;
+    const flag = eq > 0 ? args[i].slice(0, eq) : args[i];
+    const inline = eq > 0 ? args[i].slice(eq + 1) : undefined;
     const value = () => {
       const v = inline ?? args[++i];
       if (v === undefined) throw new Error(`${flag} needs a value\n${EMULATOR_USAGE}`);
@@ -92,6 +100,7 @@ export function parseEmulatorArgs(args: string[]): EmulatorArgs | "help" {
     else if (flag === "--host") out.host = value();
     else if (flag === "--provisioning-seconds") out.provisioningSeconds = number();
     else if (flag === "--state-file") out.stateFile = value();
+    else if (flag === "--allow-remote-control" && inline === undefined) out.allowRemoteControl = true;
     else throw new Error(`unknown option ${args[i]}\n${EMULATOR_USAGE}`);
   }
   return out;
@@ -164,10 +173,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const args = outcome;
-  const { startEmulator } = loadEmulator();
+  const { startEmulator, exposureWarnings } = loadEmulator();
+  for (const line of exposureWarnings(args.host, args.allowRemoteControl)) process.stderr.write(`${line}\n`);
   const emulator = await startEmulator({
     port: args.port,
     host: args.host,
+    remoteControl: args.allowRemoteControl,
     provisioningSeconds: args.provisioningSeconds,
     persistFile: args.stateFile,
   });

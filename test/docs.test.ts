@@ -125,9 +125,13 @@ describe("commands, flags and settings the docs name exist", () => {
   });
 
   test("every `cloudplatform:<key>` is read by the client, every CLOUDPLATFORM_ variable by the code", () => {
-    const source = readdirSync(path.join(root, "src"), { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => read(path.join("src", f)))
+    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the rest in src/.
+    const source = ["src", "test"]
+      .flatMap((dir) =>
+        readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+          .filter((f) => f.endsWith(".ts"))
+          .map((f) => read(path.join(dir, f))),
+      )
       .join("\n");
     const config = read("src/client/config.ts");
     // Type tokens (`cloudplatform:index:Vpc`, docs/plugin.md) are not configuration keys.

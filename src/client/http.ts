@@ -8,6 +8,7 @@ import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
 import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 import { defaultUserAgent, normalizeApiUrl, type ClientConfig } from "./config.js";
+import { redactToken } from "./redact.js";
 import {
   isRetryable,
   isUnclearOutcome,
@@ -317,9 +318,9 @@ export class HttpClient {
     throw new ApiError({ ...init, ...(errors ? { errors } : {}) });
   }
 
-  /** Last line of defence: no text the client passes on may contain the token. */
+  /** Last line of defence: no text the client passes on may contain the token as a token. */
   private redact(text: string): string {
-    return this.token ? text.split(this.token).join("[REDACTED]") : text;
+    return redactToken(text, this.token);
   }
 }
 

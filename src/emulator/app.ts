@@ -2,7 +2,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { authenticate } from "./auth.js";
 import { Clock } from "./clock.js";
 import { ApiFailure, UnsupportedMediaType } from "./errors.js";
+import { CONTROL_OFF, controlApiServed } from "./exposure.js";
 import { Faults } from "./faults.js";
+import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
 import { databaseRoutes } from "./databases/routes.js";
@@ -18,11 +20,20 @@ export interface EmulatorOptions {
   port?: number;
   /** Listen address; default 127.0.0.1. */
   host?: string;
+  /**
+   * Serve the control API (no authentication) when `host` is not a loopback address too; off by
+   * default, so `--host 0.0.0.0` exposes the API but not `/_emulator`.
+   */
+  remoteControl?: boolean;
   /** Emulated seconds a new database stays `provisioning` (default 3; the real API takes 15..30 minutes). */
   provisioningSeconds?: number;
   /** Other timings of the status machine, in emulated seconds. */
   timings?: Partial<Timings>;
-  /** JSON file the state is loaded from at start and written to after every change. */
+  /**
+   * JSON file the state is loaded from at start and written to after every change (mode 0600: it
+   * holds tokens). One emulator per file: `<file>.lock` holds the owner's pid until it closes, and a
+   * second emulator on the same file is refused.
+   */
   persistFile?: string;
   /** Fastify request logging to stdout (default off). */
   logger?: boolean;
@@ -46,7 +57,13 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   const timings: Timings = { ...DEFAULT_TIMINGS, ...opts.timings };
   if (opts.provisioningSeconds !== undefined) timings.provisioningSeconds = opts.provisioningSeconds;
   const store = new Store(new Clock(), timings, opts.persistFile);
-  store.load();
+  const unlock = opts.persistFile !== undefined ? lockStateFile(opts.persistFile) : () => {};
+  try {
+    store.load();
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const faults = new Faults();
   const log = new RequestLog();
 
@@ -78,6 +95,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.addHook("preValidation", async (req) => checkNoBody(req.routeOptions, req.body));
   app.addHook("onRequest", faults.hook(log));
   app.addHook("preClose", async () => faults.close());
+  app.addHook("onClose", async () => unlock());
   app.addHook("onRequest", authenticate(store));
   // Persist before the response leaves, so a change the client saw acknowledged is on disk.
   app.addHook("onSend", async (request, reply, payload) => {
@@ -108,6 +126,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   regionRoutes(app, store);
   vpcRoutes(app, store);
   databaseRoutes(app, store);
-  controlRoutes(app, store, faults, log);
+  if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) controlRoutes(app, store, faults, log);
+  else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
   return app;
 }

@@ -7,6 +7,8 @@ import { buildApp, type EmulatorOptions } from "./app.js";
 
 export { buildApp, type EmulatorOptions, type EmulatorParts } from "./app.js";
 export { DEFAULT_TOKEN } from "./seed.js";
+export { exposureWarnings, isLoopbackHost } from "./exposure.js";
+export { StateFileError } from "./persistence.js";
 export type { Timings } from "./store.js";
 export type { FaultRule, RateLimit } from "./faults.js";
 

@@ -14,15 +14,34 @@ export interface LoggedRequest {
   time: string;
 }
 
+/** Entries kept: the oldest go beyond this many. */
+export const LOG_ENTRIES = 10_000;
+/** Characters kept of a path and of a query: a flood of long URLs must not grow memory without bound. */
+export const LOG_URL_CHARS = 2048;
+
+/** `text` cut to {@link LOG_URL_CHARS}, marked when cut. */
+function bounded(text: string): string {
+  return text.length > LOG_URL_CHARS ? `${text.slice(0, LOG_URL_CHARS)}...(${text.length} chars)` : text;
+}
+
 /** The request log behind `GET /_emulator/requests`, for tests that count API calls. */
 export class RequestLog {
   private entries: LoggedRequest[] = [];
 
-  /** Records a finished (or dropped) request; the oldest entries go beyond 10,000. */
+  /** Records a finished (or dropped) request, its path and query cut to a bounded length. */
   record(method: string, url: string, status: number, handled: boolean): void {
-    const [path, query = ""] = url.split("?", 2);
-    this.entries.push({ method, path, query, status, handled, time: new Date().toISOString() });
-    if (this.entries.length > 10_000) this.entries.shift();
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? "" : url.slice(q + 1);
+    this.entries.push({
+      method: bounded(method),
+      path: bounded(path),
+      query: bounded(query),
+      status,
+      handled,
+      time: new Date().toISOString(),
+    });
+    if (this.entries.length > LOG_ENTRIES) this.entries.shift();
   }
 
   /** All entries, oldest first. */

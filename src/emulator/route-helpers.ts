@@ -33,9 +33,12 @@ export function checkNoBody(route: { config: unknown }, body: unknown): void {
   if (keys.length > 0) throw new BadRequest(keys.map((field) => ({ field, reason: UNKNOWN_FIELD })));
 }
 
-/** Parses an integer path parameter; anything else names no entity, so 404. */
+/**
+ * Parses an integer path parameter in canonical decimal form (no sign, no leading zero, no
+ * exponent or hex); anything else names no entity, so 404: `/vpcs/0100` is not VPC 100.
+ */
 export function id(value: string): number {
-  if (!/^[0-9]{1,15}$/.test(value)) throw new NotFound();
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new NotFound();
   return Number(value);
 }
 

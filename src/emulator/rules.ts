@@ -40,11 +40,6 @@ export function subnetRangeProblem(ipv4: string): string | undefined {
   return undefined;
 }
 
-/** Whether two valid subnet ranges overlap. */
-export function rangesOverlap(a: string, b: string): boolean {
-  return overlaps(parseCidr(a) as Cidr, parseCidr(b) as Cidr);
-}
-
 /**
  * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
  * the result is sorted by address then prefix length. A range with host bits set (`10.0.0.1/24`)

@@ -1,5 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Clock } from "./clock.js";
+import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./state.js";
 import { VpcModel } from "./vpcs/model.js";
@@ -25,6 +25,12 @@ export const DEFAULT_TIMINGS: Timings = {
   restoreSeconds: 2,
   credentialsResetSeconds: 1,
 };
+
+/**
+ * Events the account keeps: an event log is a window of recent activity, and one that never
+ * shrank would grow the memory and the state file of a long-running emulator without bound.
+ */
+export const EVENT_WINDOW = 1000;
 
 /** The acting user of a request; null for the operations that need no token. */
 export type Actor = TokenRecord | null;
@@ -64,9 +70,11 @@ export class Store {
     return next;
   }
 
-  /** Appends to the account event log. */
+  /** Appends to the account event log, which keeps the newest {@link EVENT_WINDOW} events. */
   event(action: string, entity: EventRecord["entity"]): void {
-    this.state.events.push({ id: this.nextId("event"), action, entity, created: this.clock.now() });
+    const events = this.state.events;
+    events.push({ id: this.nextId("event"), action, entity, created: this.clock.now() });
+    if (events.length > EVENT_WINDOW) events.splice(0, events.length - EVENT_WINDOW);
   }
 
   /** Back to the default seed, timings and clock. */
@@ -76,30 +84,26 @@ export class Store {
     this.clock.reset();
   }
 
-  /** Writes the state to the persistence file, if there is one (atomic rename). */
+  /** Writes the state to the persistence file, if there is one (see persistence.ts). */
   save(): void {
     if (!this.persistFile) return;
-    const body = JSON.stringify({
+    writeStateFile(this.persistFile, {
       version: 1,
       now: this.clock.now(),
       scale: this.clock.scale,
-      timings: this.timings,
+      timings: { ...this.timings },
       state: this.state,
     });
-    writeFileSync(`${this.persistFile}.tmp`, body);
-    renameSync(`${this.persistFile}.tmp`, this.persistFile);
   }
 
-  /** Reads the persistence file if it exists; emulated time resumes where it stopped. */
+  /**
+   * Reads the persistence file if it exists; emulated time resumes where it stopped. A file that
+   * is not a state this emulator wrote fails here, naming the file, rather than on every route.
+   */
   load(): void {
     if (!this.persistFile) return;
-    let text: string;
-    try {
-      text = readFileSync(this.persistFile, "utf8");
-    } catch {
-      return;
-    }
-    const saved = JSON.parse(text) as { now: number; scale: number; timings: Timings; state: State };
+    const saved = readStateFile(this.persistFile);
+    if (saved === undefined) return;
     this.state = saved.state;
     this.timings = { ...this.baseTimings, ...saved.timings };
     this.clock.reset(saved.now);

@@ -20,5 +20,5 @@ const STUCK: Record<string, string> = {
 
 /** Why a database cannot be adopted now, or undefined when it can. */
 export function databaseRefusal(db: Database): string | undefined {
-  return STUCK[db.status];
+  return Object.prototype.hasOwnProperty.call(STUCK, db.status) ? STUCK[db.status] : undefined;
 }

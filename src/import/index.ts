@@ -3,10 +3,11 @@
  * The steps live in their own modules (read, relate and name, render, summarise); this one wires
  * them to a client and to the command line. See docs/import.md.
  */
-import { writeFileSync } from "node:fs";
 import { CloudClient, resolveClientConfig } from "../client/index.js";
 import { Selection } from "./filter.js";
 import { HELP, IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./options.js";
+import { OutputError, writeProgramFile } from "./output.js";
+import { printable } from "./printable.js";
 import { buildProgram, type ProgramModel } from "./program.js";
 import { readAccount, type Account } from "./read.js";
 import { renderProgram } from "./render.js";
@@ -29,6 +30,11 @@ export { readAccount, type Account, type LeftOut, type ReadOptions, type Selecte
 export { buildProgram, type Declaration, type ProgramModel } from "./program.js";
 export { renderProgram } from "./render.js";
 export { summarize } from "./summary.js";
+export { printable } from "./printable.js";
+export { OutputError, writeProgramFile } from "./output.js";
+
+/** Exit codes of {@link runImportCommand}. */
+export const IMPORT_EXIT = { ok: 0, api: 1, usage: 2, output: 3 } as const;
 
 /** What one import produced. */
 export interface ImportResult {
@@ -79,38 +85,47 @@ export interface CommandIo {
 }
 
 /**
- * Runs `import` with the arguments after the command name. Returns the exit code: 0 done (or
- * help), 2 a usage or configuration error, 1 the API could not be read. Errors never print the
- * token: the client's messages carry none.
+ * Runs `import` with the arguments after the command name. Returns the exit code
+ * ({@link IMPORT_EXIT}): 0 done (or help), 1 the API could not be read, 2 a usage or configuration
+ * error, 3 the program could not be written to `--out`. Errors never print the token: the client's
+ * messages carry none. Everything on standard error passes {@link printable}, since labels and
+ * messages come from the API.
  */
-export async function runImportCommand(args: readonly string[], io: CommandIo): Promise<number> {
+export async function runImportCommand(args: readonly string[], terminal: CommandIo): Promise<number> {
+  const io: CommandIo = { ...terminal, stderr: (text) => terminal.stderr(printable(text)) };
   let options: ImportOptions | typeof HELP;
   let client: CloudClient;
   try {
     options = parseImportArgs(args);
     if (options === HELP) {
       io.stdout(`${IMPORT_USAGE}\n`);
-      return 0;
+      return IMPORT_EXIT.ok;
     }
     const config = resolveClientConfig({ apiUrl: options.apiUrl, token: options.token }, { env: io.env });
     client = new CloudClient({ ...config, logger: (line) => io.stderr(`${line}\n`) });
   } catch (err) {
     io.stderr(`${(err as Error).message}\n`);
-    return 2;
+    return IMPORT_EXIT.usage;
   }
   let result: ImportResult;
   try {
     result = await generateImport(client, options, (line) => io.stderr(`${line}\n`));
   } catch (err) {
     io.stderr(`import failed: ${(err as Error).message}\n`);
-    return 1;
+    return IMPORT_EXIT.api;
   }
   if (options.out !== undefined) {
-    writeFileSync(options.out, result.program);
+    try {
+      writeProgramFile(options.out, result.program, options.force === true);
+    } catch (err) {
+      if (!(err instanceof OutputError)) throw err;
+      io.stderr(`${err.message}\n`);
+      return IMPORT_EXIT.output;
+    }
     io.stderr(`Wrote ${options.out}\n`);
   } else {
     io.stdout(result.program);
   }
   io.stderr(`${result.summary.join("\n")}\n`);
-  return 0;
+  return IMPORT_EXIT.ok;
 }

@@ -36,6 +36,8 @@ export interface ImportOptions {
   token?: string;
   /** File to write the program to; standard output when left out. */
   out?: string;
+  /** Replace `out` when it exists (default: refuse). */
+  force?: boolean;
   /** Default `ts`. */
   language?: ImportLanguage;
   /** Default `resources`. */
@@ -58,6 +60,8 @@ options:
   --api-url URL             API base URL without /v4 (default: $CLOUDPLATFORM_API_URL)
   --token TOKEN             API token (default: $CLOUDPLATFORM_TOKEN; prefer the variable)
   --out FILE                write the program to FILE instead of standard output
+                            (refused when FILE exists, unless --force)
+  --force                   replace an existing --out FILE (a symbolic link is replaced, not followed)
   --language ts|js          TypeScript (default) or CommonJS JavaScript
   --subnets inline|resources
                             subnets in the Vpc's subnets list, or one VpcSubnet each (default)
@@ -66,7 +70,10 @@ options:
   --label PATTERN[,...]     only VPCs and databases whose label matches (* and ? wildcards)
   --kind vpc,mysql,postgresql
                             only these kinds (default all)
-  --help                    print this text`;
+  --help                    print this text
+
+exit codes: 0 done, 1 the API could not be read, 2 a usage or configuration error,
+3 the program could not be written to --out (the file exists, or an I/O error)`;
 
 /** The arguments asked for help instead of an import. */
 export const HELP = Symbol("help");
@@ -126,6 +133,10 @@ export function parseImportArgs(args: readonly string[]): ImportOptions | typeof
       case "--snapshots":
         if (inline !== undefined) fail("--snapshots takes no value");
         out.snapshots = true;
+        break;
+      case "--force":
+        if (inline !== undefined) fail("--force takes no value");
+        out.force = true;
         break;
       case "--region":
         filters.regions = [...(filters.regions ?? []), ...list()];

@@ -10,8 +10,9 @@ import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { Namer, type ResourceClass } from "./naming.js";
 import type { SubnetStyle } from "./options.js";
-import type { Account } from "./read.js";
+import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
+import { idValue, typedExpr, UnwritableValue } from "./values.js";
 
 /** One `new cloud.<cls>(name, args)` of the program. */
 export interface Declaration {
@@ -31,6 +32,8 @@ export interface ProgramModel {
   usesInlineRanges: boolean;
   /** Allow-list entries left as literals because several adopted subnets have that range. */
   ambiguousRanges: string[];
+  /** Objects the API answered with a value that does not have its field's type, so not adopted. */
+  unwritable: LeftOut[];
 }
 
 const DATABASE_CLASS: Record<EngineType, ResourceClass> = {
@@ -43,8 +46,36 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
   const namer = new Namer();
   const ranges = new RangeIndex();
   const declarations: Declaration[] = [];
+  const unwritable: LeftOut[] = [];
+  /** Whether `build` runs through with placeholder names; if not, `what` is left out with the reason. */
+  const writable = (what: () => string, build: () => void): boolean => {
+    try {
+      build();
+      return true;
+    } catch (err) {
+      // Any failure reading the object's values (a codec meeting a malformed answer too) leaves it out.
+      const detail = err instanceof UnwritableValue ? err.message : `its values cannot be read (${String(err)})`;
+      unwritable.push({ what: what(), why: `the API answered a value the program cannot hold: ${detail}` });
+      return false;
+    }
+  };
+  const placeholder = { kind: "output", identifier: "placeholder", property: "placeholder" } as const;
 
   for (const vpc of account.vpcs) {
+    // Checked before any name is claimed, so that a refused object does not shift the others' names.
+    const ok = writable(
+      () => describeVpc(vpc),
+      () => {
+        argsOf(VPC_FIELDS, vpc, vpc.id);
+        vpc.subnets.forEach((s, i) => {
+          typedExpr(s.label, "string", `subnets[${i}].label`);
+          typedExpr(s.ipv4, "string", `subnets[${i}].ipv4`);
+          s.computes.forEach((c, j) => idValue(c?.id, `subnets[${i}].computes[${j}].id`));
+          argsOf(SUBNET_FIELDS, s, s.id, { vpcId: placeholder });
+        });
+      },
+    );
+    if (!ok) continue;
     const names = namer.claim("Vpc", vpc.label);
     // The description is set even when empty: left out, one added later outside Pulumi would not be drift.
     const args = argsOf(VPC_FIELDS, vpc, vpc.id);
@@ -57,8 +88,8 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
           items: vpc.subnets.map((s) => ({
             kind: "object",
             entries: [
-              ["label", literal(s.label)],
-              ["ipv4", literal(s.ipv4)],
+              ["label", typedExpr(s.label, "string", "label")],
+              ["ipv4", typedExpr(s.ipv4, "string", "ipv4")],
             ],
           })),
         },
@@ -85,6 +116,16 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
   const ambiguous = new Set<string>();
   let usesInlineRanges = false;
   for (const { engine, db, snapshots } of account.databases) {
+    const ok = writable(
+      () => describeDatabase(engine, db),
+      () => {
+        // Before the allow list's codec reads it as addresses.
+        typedExpr(db.allow_list ?? [], { array: "string" }, "allowList");
+        databaseArgs(engine, db, []);
+        for (const snap of snapshots) snapshotArgs(engine, db, snap, placeholder);
+      },
+    );
+    if (!ok) continue;
     const names = namer.claim(DATABASE_CLASS[engine], db.label);
     const allowList = db.allow_list.map((entry) => {
       const expr = ranges.allowListEntry(entry, (e) => ambiguous.add(e));
@@ -94,14 +135,15 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
     declarations.push({ cls: DATABASE_CLASS[engine], ...names, args: databaseArgs(engine, db, allowList) });
     for (const snap of snapshots) declarations.push(snapshotDeclaration(namer, engine, db, names.identifier, snap));
   }
-  return { declarations, usesInlineRanges, ambiguousRanges: [...ambiguous].sort() };
+  return { declarations, usesInlineRanges, ambiguousRanges: [...ambiguous].sort(), unwritable };
 }
 
 /**
  * The arguments of a declaration: `adoptId`, then every input of the resource's field table at
  * the object's current value (read through the table's API names), in table order; `given`
  * replaces the values that refer to other declarations. Inputs the API does not show, and values
- * the API leaves empty (null), are left out.
+ * the API leaves empty (null), are left out. Every value is checked against its field's type
+ * (throwing {@link UnwritableValue}), so only checked or quoted values reach the program.
  */
 function argsOf<A>(
   table: FieldTable<A>,
@@ -111,26 +153,15 @@ function argsOf<A>(
   engine?: EngineType,
 ): [string, Expr][] {
   const values = fromApi(table, api, engine);
-  const args: [string, Expr][] = [["adoptId", literal(adoptId)]];
+  const id = typeof adoptId === "string" ? adoptId : idValue(adoptId, "id");
+  const args: [string, Expr][] = [["adoptId", literal(id)]];
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.change === "output") continue;
     if (given[k] !== undefined) args.push([k, given[k]]);
-    else if (f.api !== undefined && values[k] !== null && values[k] !== undefined) args.push([k, valueExpr(values[k])]);
+    else if (f.api !== undefined && values[k] !== null && values[k] !== undefined)
+      args.push([k, typedExpr(values[k], f.type, k)]);
   }
   return args;
-}
-
-/** A plain value as the program writes it; null entries of objects are left out (the input leaves them out). */
-function valueExpr(value: unknown): Expr {
-  if (Array.isArray(value)) return { kind: "array", items: value.map(valueExpr) };
-  if (value !== null && typeof value === "object")
-    return {
-      kind: "object",
-      entries: Object.entries(value)
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, valueExpr(v)]),
-    };
-  return literal(value as string | number | boolean);
 }
 
 /** The inputs of a database resource, every one at the database's current value. */
@@ -150,17 +181,23 @@ function snapshotDeclaration(
   return {
     cls: "DatabaseSnapshot",
     ...names,
-    args: argsOf(SNAPSHOT_FIELDS, snap, `${engine}/${db.id}/${snap.id}`, {
-      engine: literal(engine),
-      instanceId: { kind: "output", identifier: dbIdentifier, property: "instanceId" },
-    }),
+    args: snapshotArgs(engine, db, snap, { kind: "output", identifier: dbIdentifier, property: "instanceId" }),
   };
+}
+
+function snapshotArgs(engine: EngineType, db: Database, snap: DatabaseBackup, instanceId: Expr): [string, Expr][] {
+  const adoptId = `${engine}/${idValue(db.id, "id")}/${idValue(snap.id, `snapshot ${JSON.stringify(shownValue(snap.label))} id`)}`;
+  typedExpr(snap.label, "string", "snapshot label");
+  return argsOf(SNAPSHOT_FIELDS, snap, adoptId, { engine: literal(engine), instanceId });
 }
 
 /** The comment over a subnet used by compute instances: why its delete may be refused. */
 function usersComment(computes: number[]): string[] | undefined {
   if (computes.length === 0) return undefined;
-  const ids = [...computes].sort((a, b) => a - b).join(", ");
+  const ids = [...computes]
+    .sort((a, b) => a - b)
+    .map(shownValue)
+    .join(", ");
   return [`Used by compute instance(s) ${ids} (not managed here): the API refuses to delete it while they are.`];
 }
 
@@ -170,9 +207,10 @@ function computesComment(vpc: Vpc, subnets: SubnetStyle): string[] | undefined {
   if (used.length === 0) return undefined;
   return used.map(
     (s) =>
-      `Subnet "${s.label}" is used by compute instance(s) ${s.computes
+      `Subnet "${shownValue(s.label)}" is used by compute instance(s) ${s.computes
         .map((c) => c.id)
         .sort((a, b) => a - b)
+        .map(shownValue)
         .join(", ")} (not managed here): the API refuses to delete it while they are.`,
   );
 }

@@ -50,24 +50,37 @@ export interface ReadOptions {
 
 const ENGINE_NAMES: Record<EngineType, string> = { mysql: "MySQL", postgresql: "PostgreSQL" };
 
+/**
+ * A value of an API answer as the summary shows it: text as is, anything else as JSON, so a label
+ * that is not a string (or an object whose `toString` is not a function) cannot break the report.
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
+
 /** How an object is named in the summary. */
 export function describeVpc(vpc: Vpc): string {
-  return `VPC "${vpc.label}" (id ${vpc.id})`;
+  return `VPC "${shownValue(vpc.label)}" (id ${shownValue(vpc.id)})`;
 }
 
 /** How a database is named in the summary. */
 export function describeDatabase(engine: EngineType, db: Database): string {
-  return `${ENGINE_NAMES[engine]} database "${db.label}" (id ${db.id})`;
+  return `${ENGINE_NAMES[engine]} database "${shownValue(db.label)}" (id ${shownValue(db.id)})`;
 }
 
 /**
  * Code-point order, not `localeCompare`: the generated file must be the same whatever the locale
  * of the machine that runs the import.
  */
-export function byText<T>(key: (item: T) => string): (a: T, b: T) => number {
+export function byText<T>(key: (item: T) => unknown): (a: T, b: T) => number {
   return (a, b) => {
-    const x = key(a);
-    const y = key(b);
+    const x = shownValue(key(a));
+    const y = shownValue(key(b));
     return x < y ? -1 : x > y ? 1 : 0;
   };
 }
@@ -95,17 +108,19 @@ export async function readAccount(
     found.vpc = all.length;
     found.subnet = all.reduce((n, v) => n + v.subnets.length, 0);
     for (const vpc of all) {
-      const why = selection.rejects(vpc.region, vpc.label);
+      const why = selection.rejects(shownValue(vpc.region), shownValue(vpc.label));
       if (why) {
         leftOut.push({ what: `${describeVpc(vpc)} and its ${vpc.subnets.length} subnet(s)`, why });
         continue;
       }
       const subnets = [...vpc.subnets].sort(byText((s) => s.label));
       for (const s of subnets) {
-        const computes = s.computes.map((c) => c.id).sort((a, b) => a - b);
+        const computes = s.computes
+          .map((c) => (c as { id?: unknown } | null)?.id)
+          .sort((a, b) => (typeof a === "number" ? a : 0) - (typeof b === "number" ? b : 0));
         if (computes.length > 0)
           notes.push(
-            `subnet "${s.label}" of ${describeVpc(vpc)} is used by compute instance(s) ${computes.join(", ")}: ` +
+            `subnet "${shownValue(s.label)}" of ${describeVpc(vpc)} is used by compute instance(s) ${computes.map(shownValue).join(", ")}: ` +
               "instances are not managed by this package, and the subnet cannot be deleted while they use it",
           );
       }
@@ -121,14 +136,16 @@ export async function readAccount(
     found[engine] = all.length;
     let selected = 0;
     for (const db of all) {
-      const why = selection.rejects(db.region, db.label) ?? databaseRefusal(db);
+      const why = selection.rejects(shownValue(db.region), shownValue(db.label)) ?? databaseRefusal(db);
       if (why) {
         leftOut.push({ what: describeDatabase(engine, db), why });
         continue;
       }
       selected++;
       if (db.status !== "active")
-        notes.push(`${describeDatabase(engine, db)} is "${db.status}": its adoption waits until it is active`);
+        notes.push(
+          `${describeDatabase(engine, db)} is "${shownValue(db.status)}": its adoption waits until it is active`,
+        );
       databases.push({
         engine,
         db,

@@ -12,9 +12,41 @@ const INDENT = "  ";
 /** Lists of literals are written on one line up to this width, as prettier's default would. */
 const WIDTH = 100;
 
-/** A string or number as the program writes it; JSON's quoting is valid in both languages. */
+/**
+ * Characters a string literal or comment never carries raw: controls (C0 but tab, DEL, C1), the
+ * line and paragraph separators, and the bidirectional overrides that make code read otherwise than
+ * it runs.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A string, number or boolean as the program writes it; JSON's quoting is valid in both
+ * languages. Anything else (an object, NaN, Infinity) is refused: a literal is never anything but
+ * data.
+ */
 function scalar(value: string | number | boolean): string {
-  return JSON.stringify(value);
+  if (typeof value === "string")
+    return JSON.stringify(value).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) return String(value);
+  throw new Error(`cannot write ${typeof value} ${String(value)} as a literal`);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * An object key: bare when it is a plain identifier, quoted otherwise, so that no key can end the
+ * object early. `__proto__` would set the object's prototype, quoted or not, so it is refused.
+ */
+function objectKey(key: string): string {
+  if (key === "__proto__") throw new Error("cannot write an object key __proto__");
+  return IDENTIFIER.test(key) ? key : scalar(key);
+}
+
+/** A variable name the program refers to; the namer makes only plain identifiers, checked again here. */
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`cannot write ${JSON.stringify(name)} as an identifier`);
+  return name;
 }
 
 /** An expression at the given depth; objects and long lists span several lines. */
@@ -23,9 +55,9 @@ export function renderExpr(expr: Expr, depth: number): string {
     case "literal":
       return scalar(expr.value);
     case "output":
-      return `${expr.identifier}.${expr.property}`;
+      return `${identifier(expr.identifier)}.${identifier(expr.property)}`;
     case "inlineRange":
-      return `inlineSubnetRange(${expr.identifier}, ${scalar(expr.label)})`;
+      return `inlineSubnetRange(${identifier(expr.identifier)}, ${scalar(expr.label)})`;
     case "array": {
       if (expr.items.length === 0) return "[]";
       const parts = expr.items.map((item) => renderExpr(item, depth + 1));
@@ -35,7 +67,7 @@ export function renderExpr(expr: Expr, depth: number): string {
       return `[\n${parts.map((p) => `${pad}${p},\n`).join("")}${INDENT.repeat(depth)}]`;
     }
     case "object": {
-      const parts = expr.entries.map(([key, value]) => `${key}: ${renderExpr(value, depth + 1)}`);
+      const parts = expr.entries.map(([key, value]) => `${objectKey(key)}: ${renderExpr(value, depth + 1)}`);
       const flat = `{ ${parts.join(", ")} }`;
       if (!parts.some((p) => p.includes("\n")) && flat.length + depth * INDENT.length <= WIDTH) return flat;
       const pad = INDENT.repeat(depth + 1);
@@ -44,15 +76,15 @@ export function renderExpr(expr: Expr, depth: number): string {
   }
 }
 
-/** Comment text on one line; a label cannot hold a newline, but nothing from the API is trusted to end a comment. */
+/** Comment text on one line; nothing from the API is trusted to end a comment or hide text in it. */
 function commentLine(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029]+/g, " ")}`;
+  return `// ${text.replace(UNSAFE, " ")}`;
 }
 
 function renderDeclaration(d: Declaration): string {
   const lines = (d.comment ?? []).map(commentLine);
-  const args = d.args.map(([key, value]) => `${INDENT}${key}: ${renderExpr(value, 1)},\n`).join("");
-  lines.push(`const ${d.identifier} = new cloud.${d.cls}(${scalar(d.name)}, {\n${args}});`);
+  const args = d.args.map(([key, value]) => `${INDENT}${objectKey(key)}: ${renderExpr(value, 1)},\n`).join("");
+  lines.push(`const ${identifier(d.identifier)} = new cloud.${identifier(d.cls)}(${scalar(d.name)}, {\n${args}});`);
   return lines.join("\n");
 }
 

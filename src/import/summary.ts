@@ -31,9 +31,10 @@ export function summarize(account: Account, model: ProgramModel): string[] {
   lines.push(`Adopted: ${model.declarations.length} resource(s)${counts.length > 0 ? ` (${counts.join(", ")})` : ""}.`);
   if (!account.snapshotsRead)
     lines.push("Snapshots were not read: add --snapshots to adopt the databases' on-demand snapshots.");
-  if (account.leftOut.length > 0) {
-    lines.push(`Left out (${account.leftOut.length}):`);
-    for (const l of account.leftOut) lines.push(`  - ${l.what}: ${l.why}`);
+  const leftOut = [...account.leftOut, ...model.unwritable];
+  if (leftOut.length > 0) {
+    lines.push(`Left out (${leftOut.length}):`);
+    for (const l of leftOut) lines.push(`  - ${l.what}: ${l.why}`);
   } else {
     lines.push("Left out: nothing.");
   }

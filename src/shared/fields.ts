@@ -10,7 +10,7 @@
  */
 import type { EngineType } from "../client/index.js";
 import { same, type DiffSpec } from "./common.js";
-import { Rules, type Bag } from "./validate.js";
+import { inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
 
 /**
  * What a change of the field does: `replace` the object; `update` it in place; `trigger` an action
@@ -189,8 +189,9 @@ export function checkFields<A>(
 ): { rules: Rules; inputs: Bag } {
   const rules = new Rules();
   const inputs: Bag = { ...news };
+  const refused = refuseStrangeInputs(table, news, engine, rules);
   for (const [k, f] of fieldsOf(table, engine)) {
-    if (f.change === "output") continue;
+    if (f.change === "output" || refused.has(k)) continue;
     const absent = news[k] === undefined || news[k] === null;
     if (absent && f.default !== undefined) inputs[k] = f.default;
     const custom = explicit[k];
@@ -211,6 +212,43 @@ export function checkFields<A>(
     }
   }
   return { rules, inputs };
+}
+
+/**
+ * Refuses, before any rule walks a value: keys the table does not know (a typo would otherwise be
+ * ignored silently), naming the known inputs; values nested too deep to walk, or holding
+ * `__proto__`, `constructor` or `prototype` keys. Keys the engine adds (`__provider`) pass.
+ * Returns the fields refused, which no other rule then reads.
+ */
+function refuseStrangeInputs<A>(
+  table: FieldTable<A>,
+  news: Bag,
+  engine: EngineType | undefined,
+  rules: Rules,
+): Set<string> {
+  const refused = new Set<string>();
+  const unknown: string[] = [];
+  for (const k of Object.keys(news)) {
+    if (isEngineKey(k) || news[k] === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(table, k)) {
+      unknown.push(k);
+      continue;
+    }
+    const problem = inputShapeProblem(k, news[k]);
+    if (problem !== undefined) {
+      rules.fail(k, problem);
+      refused.add(k);
+    }
+  }
+  const known = inputNames(table, engine).join(", ");
+  for (const k of unknown)
+    rules.fail(
+      k,
+      isForbiddenKey(k)
+        ? `${k} is not allowed: ${k} is never an input key`
+        : `${JSON.stringify(k)} is not an input; the inputs are ${known}`,
+    );
+  return refused;
 }
 
 /**

@@ -24,6 +24,59 @@ export function hasUnknown(value: unknown): boolean {
 export type Bag = Record<string, unknown>;
 
 /**
+ * A value as a failure message shows it: JSON, except where JSON would mislead (NaN and the
+ * infinities print as `null` in JSON, undefined not at all).
+ */
+export function shown(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  if (value === undefined) return "undefined";
+  if (typeof value === "bigint") return `${value}n`;
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** How deep an input may nest: the deepest input (a list of subnet objects) needs 3 levels. */
+export const MAX_DEPTH = 32;
+
+/** Keys that reach an object's prototype machinery; refused at every level of an input. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Why an input value cannot be checked at all, or undefined: nested deeper than {@link MAX_DEPTH}
+ * (the rules walk values recursively, and thousands of levels would overflow the stack) or
+ * holding a key from {@link FORBIDDEN_KEYS}. Walks with its own stack, so it cannot overflow.
+ */
+export function inputShapeProblem(key: string, value: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[value, key, 1]];
+  while (stack.length > 0) {
+    const [v, path, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > MAX_DEPTH) return `${key} is nested more than ${MAX_DEPTH} levels deep (at ${path.slice(0, 80)}...)`;
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, `${path}[${i}]`, depth + 1]));
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      if (isForbiddenKey(k)) return `${path}.${k} is not allowed: ${k} is never an input key`;
+      stack.push([(v as Bag)[k], `${path}.${k}`, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** Whether `key` is `__proto__`, `constructor` or `prototype`, which no input may use. */
+export function isForbiddenKey(key: string): boolean {
+  return FORBIDDEN_KEYS.has(key);
+}
+
+/**
+ * Whether `key` is one the engine or the plugin adds to the inputs for its own use (`__provider`,
+ * the serialized dynamic provider; others named `__...`), rather than a program's input.
+ */
+export function isEngineKey(key: string): boolean {
+  return key.startsWith("__") && !FORBIDDEN_KEYS.has(key);
+}
+
+/**
  * Collects failures for one `check` call. A required input that is absent fails here, in check,
  * during preview too: an input that preview cannot know yet arrives as {@link UNKNOWN}, never as
  * absent, so absent means the program left it out. Failing in check, before the engine plans
@@ -85,7 +138,7 @@ export class Rules {
     const value = this.present(bag, key, required);
     if (value === undefined) return undefined;
     const n = toId(value);
-    if (n === undefined) this.fail(key, `${key} must be a positive integer id, got ${JSON.stringify(value)}`);
+    if (n === undefined) this.fail(key, `${key} must be a positive integer id, got ${shown(value)}`);
     return n;
   }
 
@@ -96,7 +149,7 @@ export class Rules {
     if (!allowed.includes(value as T)) {
       this.fail(
         key,
-        `${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}${why}; got ${JSON.stringify(value)}`,
+        `${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}${why}; got ${shown(value)}`,
       );
       return undefined;
     }
@@ -115,11 +168,11 @@ function engineFailures(failures: readonly pulumi.dynamic.CheckFailure[], news: 
     const top = /^[^.[]*/.exec(property)![0];
     if (top === property) return { property, reason };
     const value = valueAt(news, property);
-    const shown =
+    const already =
       value === undefined ||
       value === null ||
-      reason.includes(typeof value === "string" && value !== "" ? value : JSON.stringify(value));
-    return { property: top, reason: shown ? reason : `${reason} (got ${JSON.stringify(value)})` };
+      reason.includes(typeof value === "string" && value !== "" ? value : shown(value));
+    return { property: top, reason: already ? reason : `${reason} (got ${shown(value)})` };
   });
 }
 
@@ -133,11 +186,23 @@ function valueAt(bag: Bag, path: string): unknown {
   return value;
 }
 
-/** Parses an id given as number or digit string; undefined when it is neither. */
+/**
+ * Parses an id given as a number or as canonical decimal digits; undefined otherwise. `0x64`,
+ * ` 1e2 `, `0100` or `+100` are not 100: an id written another way is a mistake, not VPC 100.
+ */
 export function toId(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === "string" && /^[1-9][0-9]*$/.test(value)) return Number(value);
+  if (typeof value === "string" && /^[1-9][0-9]{0,15}$/.test(value) && Number.isSafeInteger(Number(value)))
+    return Number(value);
   return undefined;
+}
+
+/** The numeric id of a resource id the engine hands over (`pulumi import`, `.get`); throws when not canonical. */
+export function resourceId(id: string, what: string): number {
+  const n = toId(id);
+  if (n === undefined)
+    throw new Error(`${JSON.stringify(id)} is not ${what} id: ids are positive decimal integers such as 100`);
+  return n;
 }
 
 /** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
@@ -217,10 +282,7 @@ export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): strin
     const cidr = typeof item === "string" ? allowListItem(item) : undefined;
     if (!cidr) {
       ok = false;
-      rules.fail(
-        `${key}[${i}]`,
-        `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${JSON.stringify(item)}`,
-      );
+      rules.fail(`${key}[${i}]`, `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${shown(item)}`);
       return;
     }
     parsed.push(cidr);
@@ -291,18 +353,18 @@ export function maintenanceWindowInput(
   }
   const w = value as Bag;
   const before = rules.failures.length;
+  for (const k of Object.keys(w))
+    if (!["frequency", "duration", "hourOfDay", "dayOfWeek", "weekOfMonth"].includes(k))
+      rules.fail(
+        `${key}.${k}`,
+        `${key}.${k} is not known; use frequency, duration, hourOfDay, dayOfWeek or weekOfMonth`,
+      );
   if (w.frequency !== "weekly" && w.frequency !== "monthly")
-    rules.fail(
-      `${key}.frequency`,
-      `${key}.frequency must be "weekly" or "monthly", got ${JSON.stringify(w.frequency)}`,
-    );
+    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${shown(w.frequency)}`);
   const int = (field: string, lo: number, hi: number, unit: string): void => {
     const v = w[field];
     if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
-      rules.fail(
-        `${key}.${field}`,
-        `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${JSON.stringify(v)}`,
-      );
+      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
   };
   int("duration", 1, 3, " (hours)");
   int("hourOfDay", 0, 23, " (UTC)");

@@ -6,7 +6,7 @@
 import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
 import { warn } from "./context.js";
 import type { FieldCheck } from "./fields.js";
-import { UNKNOWN } from "./validate.js";
+import { shown, UNKNOWN } from "./validate.js";
 import type { Timeouts } from "../resources/types.js";
 
 /**
@@ -42,7 +42,7 @@ export function timeoutsRule(value: unknown): { property: string; reason: string
     } else if (v !== undefined && v !== null && (typeof v !== "string" || parseDuration(v) === undefined)) {
       out.push({
         property: `timeouts.${key}`,
-        reason: `timeouts.${key} must be a duration such as "45m", "1h30m" or "90s", got ${JSON.stringify(v)}`,
+        reason: `timeouts.${key} must be a duration such as "45m", "1h30m" or "90s", got ${shown(v)}`,
       });
     }
   }

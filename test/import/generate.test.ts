@@ -66,7 +66,7 @@ async function seed(): Promise<Seeded> {
     type: "g6-standard-1",
     engine: "postgresql/14.6",
     cluster_size: 3,
-    replication_commit_type: "remote_write",
+    replication_commit_type: "off",
     encrypted: true,
   });
   const broken = await c.mysql.create({
@@ -196,7 +196,7 @@ test("adopts every selected object with its current values and references, readi
       "  encrypted: true,",
       "  sslConnection: true,",
       '  replicationType: "asynch",',
-      '  replicationCommitType: "remote_write",',
+      '  replicationCommitType: "off",',
       "  allowList: [],",
       '  updates: { frequency: "monthly", duration: 1, hourOfDay: 2, dayOfWeek: 6, weekOfMonth: 3 },',
       "});",

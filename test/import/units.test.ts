@@ -84,6 +84,7 @@ test("rendering writes one declaration per resource with references, in both lan
   const model: ProgramModel = {
     usesInlineRanges: true,
     ambiguousRanges: [],
+    unwritable: [],
     declarations: [
       {
         cls: "Vpc",
@@ -161,6 +162,7 @@ test("long lists are written one entry per line", () => {
     {
       usesInlineRanges: false,
       ambiguousRanges: [],
+      unwritable: [],
       declarations: [
         { cls: "MysqlDatabase", identifier: "db", name: "db", args: [["allowList", { kind: "array", items }]] },
       ],

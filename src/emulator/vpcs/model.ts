@@ -1,5 +1,6 @@
 import { BadRequest, ErrorList, NotFound } from "../errors.js";
-import { networkLabelProblem, rangesOverlap, subnetRangeProblem } from "../rules.js";
+import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
+import { Siblings } from "./siblings.js";
 import type { SubnetRecord, VpcRecord } from "../state.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
@@ -44,9 +45,10 @@ export class VpcModel {
     else if (!region.capabilities.includes("VPCs"))
       errors.add("region", `VPCs are not available in region ${region.id}`);
     const subnets = body.subnets ?? [];
+    const siblings = new Siblings();
     subnets.forEach((s, i) => {
-      const siblings = subnets.slice(0, i);
       this.checkSubnet(s, siblings, errors, `subnets[${i}].`);
+      siblings.add(s);
     });
     errors.throwIfAny();
     const now = this.store.clock.now();
@@ -103,7 +105,7 @@ export class VpcModel {
   createSubnet(vpcId: number, body: { label: string; ipv4: string }, actor: Actor): SubnetRecord {
     const vpc = this.get(vpcId, actor, true);
     const errors = new ErrorList();
-    this.checkSubnet(body, this.subnetsOf(vpc.id), errors, "");
+    this.checkSubnet(body, Siblings.of(this.subnetsOf(vpc.id)), errors, "");
     errors.throwIfAny();
     return this.addSubnet(vpc, body);
   }
@@ -114,7 +116,7 @@ export class VpcModel {
     if (body.label !== undefined) {
       const errors = new ErrorList();
       const others = this.subnetsOf(vpcId).filter((s) => s.id !== subnet.id);
-      this.checkSubnetLabel(body.label, others, errors, "");
+      this.checkSubnetLabel(body.label, Siblings.of(others), errors, "");
       errors.throwIfAny();
       subnet.label = body.label;
     }
@@ -166,23 +168,23 @@ export class VpcModel {
       errors.add("label", "Label must be unique among your VPCs");
   }
 
-  private checkSubnetLabel(label: string, siblings: { label: string }[], errors: ErrorList, prefix: string): void {
+  private checkSubnetLabel(label: string, siblings: Siblings, errors: ErrorList, prefix: string): void {
     const problem = networkLabelProblem(label);
     if (problem) errors.add(`${prefix}label`, problem);
-    else if (siblings.some((s) => s.label === label))
+    else if (siblings.hasLabel(label))
       errors.add(`${prefix}label`, "Label must be unique among the subnets in this VPC");
   }
 
   private checkSubnet(
     body: { label: string; ipv4: string },
-    siblings: { label: string; ipv4: string }[],
+    siblings: Siblings,
     errors: ErrorList,
     prefix: string,
   ): void {
     this.checkSubnetLabel(body.label, siblings, errors, prefix);
     const problem = subnetRangeProblem(body.ipv4);
     if (problem) return errors.add(`${prefix}ipv4`, problem);
-    const clash = siblings.find((s) => subnetRangeProblem(s.ipv4) === undefined && rangesOverlap(s.ipv4, body.ipv4));
-    if (clash) errors.add(`${prefix}ipv4`, `Overlaps subnet range ${clash.ipv4} of this VPC`);
+    const clash = siblings.firstOverlap(body.ipv4);
+    if (clash) errors.add(`${prefix}ipv4`, `Overlaps subnet range ${clash} of this VPC`);
   }
 }

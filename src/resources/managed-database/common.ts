@@ -24,7 +24,7 @@ import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
 import { claimInterruptedCreate } from "../../shared/label-claim.js";
-import { UNKNOWN, type Bag } from "../../shared/validate.js";
+import { resourceId, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
 
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
@@ -143,7 +143,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async read(id: string, props?: Bag) {
       const api = client().database(engine);
-      const db = await unlessNotFound(() => api.get(Number(id)));
+      const db = await unlessNotFound(() => api.get(resourceId(id, `a ${engine} database`)));
       if (!db) return { id: "" };
       let secrets: Secrets = {};
       if (db.status === "active") {

@@ -8,7 +8,7 @@ import type { RestoreRecord } from "../types.js";
 import { compact, same } from "../../shared/common.js";
 import { client, warn } from "../../shared/context.js";
 import { messageOf } from "../../shared/errors.js";
-import { hasUnknown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/validate.js";
+import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/validate.js";
 import { QUICK, waitFor } from "../../shared/wait.js";
 
 /** Statuses the API restores from (spec: "Restore | active, degraded or failed"). */
@@ -80,12 +80,9 @@ export function restoreRule(rules: Rules, news: Bag, creating: boolean): void {
   if (v.backupId === undefined || v.backupId === null)
     rules.fail("restore.backupId", "restore.backupId is required: the id of a backup of this database");
   else if (v.backupId !== UNKNOWN && toId(v.backupId) === undefined)
-    rules.fail(
-      "restore.backupId",
-      `restore.backupId must be a positive integer backup id, got ${JSON.stringify(v.backupId)}`,
-    );
+    rules.fail("restore.backupId", `restore.backupId must be a positive integer backup id, got ${shown(v.backupId)}`);
   if (v.trigger !== undefined && v.trigger !== null && v.trigger !== UNKNOWN && typeof v.trigger !== "string")
-    rules.fail("restore.trigger", `restore.trigger must be a string, got ${JSON.stringify(v.trigger)}`);
+    rules.fail("restore.trigger", `restore.trigger must be a string, got ${shown(v.trigger)}`);
 }
 
 /** Milliseconds of an API time (ISO 8601, UTC when it has no zone designator). */

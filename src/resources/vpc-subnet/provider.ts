@@ -25,7 +25,7 @@ import {
   NETWORK_DELETE_TIMEOUT_MS,
   subnetByLabel,
 } from "../../shared/network.js";
-import { hasUnknown, rangesOverlap, Rules, type Bag } from "../../shared/validate.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, type Bag } from "../../shared/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
@@ -109,7 +109,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async read(id: string, props?: Bag) {
     const vpcId = Number(props?.vpcId);
-    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, Number(id)));
+    const subnet = await unlessNotFound(() => client().subnets.get(vpcId, resourceId(id, "a subnet")));
     if (!subnet) return { id: "" };
     const state = stateOf(vpcId, subnet, props ?? {});
     return { id, props: state, inputs: refreshInputs(SUBNET_FIELDS, state) };

@@ -6,15 +6,9 @@ import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { client } from "../../shared/context.js";
 import type { FieldCheck } from "../../shared/fields.js";
 import { createSubnet, deleteSubnet } from "../../shared/network.js";
-import {
-  hasUnknown,
-  networkLabelRule,
-  rangesOverlap,
-  Rules,
-  subnetRangeRule,
-  UNKNOWN,
-  type Bag,
-} from "../../shared/validate.js";
+import { parseCidr } from "../../shared/ipv4.js";
+import { OverlapIndex } from "../../shared/overlap-index.js";
+import { hasUnknown, networkLabelRule, Rules, subnetRangeRule, UNKNOWN, type Bag } from "../../shared/validate.js";
 import type { VpcInlineSubnet } from "../types.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
@@ -22,7 +16,8 @@ export type SubnetRange = Omit<VpcInlineSubnet, "id">;
 
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
 export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
-  return vpc.subnets.filter((s) => wanted.some((w) => w.ipv4 === s.ipv4));
+  const ranges = new Set(wanted.map((w) => w.ipv4));
+  return vpc.subnets.filter((s) => ranges.has(s.ipv4));
 }
 
 /** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */
@@ -41,23 +36,33 @@ export const inlineSubnets: FieldCheck = (rules, news) => {
       return;
     }
     const item = raw as Bag;
+    for (const k of Object.keys(item))
+      if (k !== "label" && k !== "ipv4")
+        rules.fail(`subnets[${i}].${k}`, `subnets[${i}].${k} is not known; use label and ipv4`);
     const sub = new Rules();
     const label = sub.string(item, "label", true, networkLabelRule);
     const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
     for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
     if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
   });
-  known.forEach((a, x) =>
-    known.slice(x + 1).forEach((b) => {
-      if (rangesOverlap(a.ipv4, b.ipv4))
-        rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
-      if (a.label !== undefined && a.label === b.label)
-        rules.fail(
-          `subnets[${b.i}].label`,
-          `subnets[${b.i}].label "${b.label}" is also used by subnets[${a.i}]; labels must be unique in a VPC`,
-        );
-    }),
-  );
+  // Each subnet against the first earlier one it clashes with, in linear time (see OverlapIndex).
+  const ranges = new OverlapIndex<{ i: number; ipv4: string }>();
+  const labels = new Map<string, number>();
+  for (const b of known) {
+    const cidr = parseCidr(b.ipv4)!;
+    const a = ranges.firstOverlap(cidr);
+    if (a !== undefined)
+      rules.fail(`subnets[${b.i}].ipv4`, `subnets[${b.i}].ipv4 ${b.ipv4} overlaps subnets[${a.i}].ipv4 ${a.ipv4}`);
+    ranges.add(cidr, b);
+    if (b.label === undefined) continue;
+    const first = labels.get(b.label);
+    if (first !== undefined)
+      rules.fail(
+        `subnets[${b.i}].label`,
+        `subnets[${b.i}].label "${b.label}" is also used by subnets[${first}]; labels must be unique in a VPC`,
+      );
+    else labels.set(b.label, b.i);
+  }
 };
 
 export function wantedSubnets(inputs: Bag): SubnetRange[] {
@@ -75,20 +80,23 @@ export async function reconcileSubnets(
   deleteTimeoutMs: number,
 ): Promise<void> {
   const api = client().subnets;
+  // Looked up by range and label, so thousands of subnets are reconciled without pairwise scans.
+  const wantedRanges = new Set(wanted.map((w) => w.ipv4));
+  const byRange = new Map(current.map((c) => [c.ipv4, c]));
   for (const old of current) {
-    if (!wanted.some((w) => w.ipv4 === old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
+    if (!wantedRanges.has(old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
   }
   const relabels = wanted.flatMap((w) => {
-    const old = current.find((c) => c.ipv4 === w.ipv4);
+    const old = byRange.get(w.ipv4);
     return old && old.label !== w.label ? [{ id: old.id, label: w.label }] : [];
   });
   // Labels are unique in a VPC: when one subnet takes a label another still holds (a swap), every
   // relabelled subnet first steps aside under a temporary label made of its unique id.
-  const kept = current.filter((c) => wanted.some((w) => w.ipv4 === c.ipv4));
-  if (relabels.some((r) => kept.some((c) => c.id !== r.id && c.label === r.label)))
+  const keptLabels = new Map(current.filter((c) => wantedRanges.has(c.ipv4)).map((c) => [c.label, c.id]));
+  if (relabels.some((r) => keptLabels.has(r.label) && keptLabels.get(r.label) !== r.id))
     for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
   for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
   for (const w of wanted) {
-    if (!current.some((c) => c.ipv4 === w.ipv4)) await createSubnet(vpcId, w);
+    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, w);
   }
 }

@@ -31,7 +31,7 @@ import {
 import { VPC_FIELDS } from "./fields.js";
 import type { VpcInlineSubnet } from "../types.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
-import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
+import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
 
 /** The state this provider keeps for a VPC. */
@@ -164,10 +164,12 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props?: Bag) {
-    const vpc = await unlessNotFound(() => client().vpcs.get(Number(id)));
+    const vpc = await unlessNotFound(() => client().vpcs.get(resourceId(id, "a VPC")));
     if (!vpc) return { id: "" };
     const previous = (props?.subnets as VpcInlineSubnet[] | undefined) ?? [];
-    const managed = vpc.subnets.filter((s) => previous.some((p) => p.id === s.id || p.ipv4 === s.ipv4));
+    const ids = new Set(previous.map((p) => p.id));
+    const ranges = new Set(previous.map((p) => p.ipv4));
+    const managed = vpc.subnets.filter((s) => ids.has(s.id) || ranges.has(s.ipv4));
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
       ...state,
