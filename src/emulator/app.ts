@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { authenticate } from "./auth.js";
 import { Clock } from "./clock.js";
-import { ApiFailure } from "./errors.js";
+import { ApiFailure, UnsupportedMediaType } from "./errors.js";
 import { CONTROL_OFF, controlApiServed } from "./exposure.js";
 import { Faults } from "./faults.js";
 import { lockStateFile } from "./persistence.js";
@@ -10,6 +10,7 @@ import { controlRoutes } from "./control/routes.js";
 import { databaseRoutes } from "./databases/routes.js";
 import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
+import { checkNoBody, readsBody } from "./route-helpers.js";
 import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
 
@@ -74,8 +75,10 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.decorate("emulator", { store, faults, log });
   app.decorateRequest("actor", null);
 
-  // Action routes (restore, patch, ...) are often sent with a JSON content type and no body.
-  app.removeContentTypeParser("application/json");
+  // Action routes (restore, patch, ...) are often sent with a JSON content type and no body, and
+  // the official JavaScript client posts them as an empty form: the API takes both. A route that
+  // reads a body reads JSON only; any other content type there is a 415 in the API's error shape.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     if (body === "") return done(null, undefined);
     try {
@@ -84,7 +87,12 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
       done(new ApiFailure(400, [{ reason: "Request body is not valid JSON" }]), undefined);
     }
   });
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, _body, done) => {
+    if (readsBody(req.routeOptions)) done(new UnsupportedMediaType(), undefined);
+    else done(null, undefined);
+  });
 
+  app.addHook("preValidation", async (req) => checkNoBody(req.routeOptions, req.body));
   app.addHook("onRequest", faults.hook(log));
   app.addHook("preClose", async () => faults.close());
   app.addHook("onClose", async () => unlock());

@@ -48,6 +48,13 @@ export class NotFound extends ApiFailure {
   }
 }
 
+/** 415: a body in another format than JSON, on a route that reads one. */
+export class UnsupportedMediaType extends ApiFailure {
+  constructor() {
+    super(415, [{ reason: "Content-Type must be application/json" }]);
+  }
+}
+
 /** 429: the shared rate limit or an injected fault. */
 export class TooManyRequests extends ApiFailure {
   constructor(headers: Record<string, string>) {

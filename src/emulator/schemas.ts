@@ -1,14 +1,19 @@
 /**
  * JSON schemas of request bodies, validated by fastify's ajv before any handler runs. Type and
  * bound checks live here; rules that need state or friendlier reasons (labels, ranges, uniqueness)
- * live in the models. Unknown fields are ignored, as the real API does.
+ * live in the models. Every object is closed (`additionalProperties: false`): the real API answers
+ * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
+ * client that sends one must fail here too, not first in production.
  */
 import { settingsSchema } from "./databases/settings.js";
 
 const str = { type: "string" } as const;
 
+const closed = { additionalProperties: false } as const;
+
 const subnetCreate = {
   type: "object",
+  ...closed,
   required: ["label", "ipv4"],
   properties: { label: str, ipv4: str },
 } as const;
@@ -16,6 +21,7 @@ const subnetCreate = {
 /** POST /vpcs. */
 export const vpcCreate = {
   type: "object",
+  ...closed,
   required: ["label", "region"],
   properties: {
     label: str,
@@ -28,6 +34,7 @@ export const vpcCreate = {
 /** PUT /vpcs/{vpcId}. */
 export const vpcUpdate = {
   type: "object",
+  ...closed,
   properties: { label: str, description: { type: "string", maxLength: 255 } },
 } as const;
 
@@ -35,7 +42,7 @@ export const vpcUpdate = {
 export const subnetCreateBody = subnetCreate;
 
 /** PUT /vpcs/{vpcId}/subnets/{vpcSubnetId}. */
-export const subnetUpdate = { type: "object", properties: { label: str } } as const;
+export const subnetUpdate = { type: "object", ...closed, properties: { label: str } } as const;
 
 const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"];
 
@@ -43,6 +50,7 @@ const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"];
 export function databaseCreate(engine: "mysql" | "postgresql") {
   return {
     type: "object",
+    ...closed,
     required: ["label", "region", "type", "engine"],
     properties: {
       label: str,
@@ -65,6 +73,7 @@ export function databaseCreate(engine: "mysql" | "postgresql") {
 /** PUT /databases/{engine}/instances/{instanceId}. */
 export const databaseUpdate = {
   type: "object",
+  ...closed,
   properties: {
     label: str,
     allow_list: { type: "array", items: str },
@@ -72,6 +81,7 @@ export const databaseUpdate = {
     ...settingsSchema("update"),
     updates: {
       type: "object",
+      ...closed,
       properties: {
         frequency: { type: "string", enum: ["weekly", "monthly"] },
         duration: { type: "integer", minimum: 1, maximum: 3 },
@@ -86,6 +96,7 @@ export const databaseUpdate = {
 /** POST /databases/{engine}/instances/{instanceId}/backups. */
 export const snapshotCreate = {
   type: "object",
+  ...closed,
   required: ["label"],
   properties: {
     label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9_]+$" },

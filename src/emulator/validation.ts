@@ -10,13 +10,22 @@ export function fieldName(instancePath: string, child?: string): string | undefi
   return out || undefined;
 }
 
+/** The reason of a body key the operation does not define (the API's text is not published). */
+export const UNKNOWN_FIELD = "Unknown field: not accepted by this operation";
+
 /** Converts ajv errors of a body schema into API error entries, one per offending field. */
 export function validationErrors(errors: FastifySchemaValidationError[]): ErrorEntry[] {
   return errors.map((e) => {
     const params = e.params as Record<string, unknown>;
-    const child = e.keyword === "required" ? String(params.missingProperty) : undefined;
+    const child =
+      e.keyword === "required"
+        ? String(params.missingProperty)
+        : e.keyword === "additionalProperties"
+          ? String(params.additionalProperty)
+          : undefined;
     const field = fieldName(e.instancePath, child);
     let reason = e.keyword === "required" ? "Required" : (e.message ?? "Invalid value");
+    if (e.keyword === "additionalProperties") reason = UNKNOWN_FIELD;
     if (e.keyword === "enum") reason = `Must be one of: ${(params.allowedValues as unknown[]).join(", ")}`;
     if (e.keyword === "type" && !field) reason = "Request body must be a JSON object";
     reason = reason.charAt(0).toUpperCase() + reason.slice(1);

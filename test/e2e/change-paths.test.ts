@@ -40,10 +40,12 @@ beforeEach(async () => {
 });
 
 test("an adopted database that is later replaced is replaced by a new one, not deleted and lost", async () => {
+  // The API's names: `engine`, not the resource's `engineId` (a key it does not define is a 400).
+  const { engineId: engine, ...apiFields } = db;
   const existing = await api<ApiDatabase>(e2e.emulator, "POST", "/databases/mysql/instances", {
     label: "legacy-db",
-    ...db,
-    engine: db.engineId,
+    ...apiFields,
+    engine,
   });
   let clusterSize: 1 | 3 = 1;
   const testStack = await e2e.stack(async () => {

@@ -93,7 +93,11 @@ describe("VPC fields", () => {
   test("update changes label and description only, and sets updated", async () => {
     const vpc = await createVpc({ label: "u", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] });
     expect(vpc.body.updated).toBeNull();
-    const updated = await call("PUT", `/vpcs/${vpc.body.id}`, { body: { description: "new", region: "us-west" } });
+    // `region` is not a field of the update: refused by name, and nothing changes.
+    const moved = await call("PUT", `/vpcs/${vpc.body.id}`, { body: { description: "new", region: "us-west" } });
+    expect(moved.status).toBe(400);
+    expect(fieldsOf(moved)).toEqual(["region"]);
+    const updated = await call("PUT", `/vpcs/${vpc.body.id}`, { body: { description: "new" } });
     expect(updated.body).toMatchObject({
       label: "u",
       description: "new",

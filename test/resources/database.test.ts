@@ -568,9 +568,10 @@ describe("database lifecycle", () => {
 
   test("delete waits for a deletable status, tolerates 404 and waits until gone", async () => {
     await emulator().control.setTimings({ provisioningSeconds: 2 });
+    const { engineId: engine, ...body } = base;
     const created = await api("/databases/mysql/instances", {
       method: "POST",
-      body: JSON.stringify({ ...base, engine: base.engineId }),
+      body: JSON.stringify({ ...body, engine }),
     });
     const id = String(created.id);
     await mysql.delete(id, {});

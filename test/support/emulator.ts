@@ -3,6 +3,7 @@
  * Node's global fetch. Every test file starts its own and closes it after.
  */
 import { startEmulator, type EmulatorOptions, type FaultRule } from "../../src/emulator/index.js";
+import { startRecordingEmulator, type Exchange } from "./exchanges.js";
 
 /** The control API of a running test emulator. */
 export interface EmulatorControl {
@@ -33,9 +34,14 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-/** Starts an emulator on 127.0.0.1 port 0. */
-export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ ...opts, port: 0, host: "127.0.0.1" });
+/**
+ * Starts an emulator on 127.0.0.1 port 0. Given `exchanges`, every API exchange it answers is
+ * appended there (for the conformance tests).
+ */
+export async function startTestEmulator(opts: EmulatorOptions = {}, exchanges?: Exchange[]): Promise<TestEmulator> {
+  const emulator = exchanges
+    ? await startRecordingEmulator(opts, exchanges)
+    : await startEmulator({ ...opts, port: 0, host: "127.0.0.1" });
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emulator.url}/_emulator${path}`, {
       method,

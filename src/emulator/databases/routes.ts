@@ -6,7 +6,7 @@ import type { EngineType } from "../state.js";
 import type { Store } from "../store.js";
 import { backupView, databaseSummaryView, databaseView } from "../views.js";
 import { BadRequest } from "../errors.js";
-import { id, op, type Q } from "../route-helpers.js";
+import { action, id, op, type Q } from "../route-helpers.js";
 
 type Instance = { Params: { instanceId: string } };
 type Backup = { Params: { instanceId: string; backupId: string } };
@@ -29,7 +29,8 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
   for (const engine of ["mysql", "postgresql"] as EngineType[]) {
     const base = `/v4/databases/${engine}/instances`;
     const read = op({ scope: "databases:read_only" });
-    const write = (body?: object) => op({ scope: "databases:read_write" }, body);
+    const writeScope = { scope: "databases:read_write" } as const;
+    const write = (body?: object) => op(writeScope, body);
     const view = (db: Parameters<typeof databaseView>[1]) => databaseView(store, db);
     const instance = (req: { params: { instanceId: string } }) => id(req.params.instanceId);
 
@@ -69,7 +70,7 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
       dbs.deleteBackup(engine, instance(req), id(req.params.backupId), req.actor);
       return {};
     });
-    app.post<Backup>(`${base}/:instanceId/backups/:backupId/restore`, write(), async (req) => {
+    app.post<Backup>(`${base}/:instanceId/backups/:backupId/restore`, action(writeScope), async (req) => {
       dbs.restore(engine, instance(req), id(req.params.backupId), req.actor);
       return {};
     });
@@ -78,13 +79,13 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
     );
     app.post<Instance>(
       `${base}/:instanceId/credentials/reset`,
-      op({ scope: "databases:read_write", unrestricted: true }),
+      action({ scope: "databases:read_write", unrestricted: true }),
       async (req) => {
         dbs.resetCredentials(engine, instance(req), req.actor);
         return {};
       },
     );
-    app.post<Instance>(`${base}/:instanceId/patch`, write(), async (req) => {
+    app.post<Instance>(`${base}/:instanceId/patch`, action(writeScope), async (req) => {
       dbs.patch(engine, instance(req), req.actor);
       return {};
     });

@@ -1,0 +1,233 @@
+/**
+ * The published description of the real API (test/fixtures/openapi/linode-api.json, a subset of
+ * linode-api-docs' openapi.yaml) as JSON-schema validators of request bodies and answers, under the
+ * contract's names. The contract's renames and the differences it makes come from one file,
+ * test/fixtures/openapi/contract-differences.json, and nowhere else.
+ *
+ * The description leaves its objects open; these validators close them. Requests: read-only
+ * fields are dropped and every object is closed, since the API answers a body key the operation
+ * does not define with a 400 (api-behaviour.md, HTTP). Answers: every object is closed too and
+ * every field the description lists is required, so an answer neither invents fields nor leaves
+ * documented ones out; nullability is the description's.
+ */
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import { join } from "node:path";
+import Ajv, { type ValidateFunction } from "ajv";
+
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  type?: string;
+  readOnly?: boolean;
+};
+
+/** The fixture's operation entry (only what the validators read). */
+interface Operation {
+  requestBody?: { content: { "application/json": { schema: Schema } } };
+  responses: { 200: { content: { "application/json": { schema: Schema } } } };
+}
+
+/** The published subset: its source and the paths and components the tests need. */
+export interface PublishedDescription {
+  source: { repository: string; commit: string; path: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+/** Where the contract differs from the published description, each with the contract's line. */
+export interface ContractDifferences {
+  paths: { contract: string; published: string; contract_line: string }[];
+  fields: { schema: string; published: string; contract: string; contract_line: string }[];
+  values: { schema: string; field: string; also: string; contract_line: string }[];
+  entries: { schema: string; without: string; contract_line: string }[];
+  answers: { operation: string; envelope: string; contract_line: string; choice: string }[];
+}
+
+const FIXTURES = join(__dirname, "..", "fixtures", "openapi");
+
+/** The published subset, as stored. */
+export const published = JSON.parse(readFileSync(join(FIXTURES, "linode-api.json"), "utf8")) as PublishedDescription;
+
+/** The contract's differences, as stored. */
+export const differences = JSON.parse(
+  readFileSync(join(FIXTURES, "contract-differences.json"), "utf8"),
+) as ContractDifferences;
+
+/** A schema of the description by component name, with the contract's field renames applied. */
+export function component(name: string): Schema {
+  return renamedComponents()[name]!;
+}
+
+let renamedCache: Record<string, Schema> | undefined;
+function renamedComponents(): Record<string, Schema> {
+  if (renamedCache) return renamedCache;
+  const schemas = structuredClone(published.components.schemas);
+  for (const rename of differences.fields) {
+    const schema = schemas[rename.schema];
+    const holders = [schema, ...(schema?.allOf ?? [])].filter((s) => s?.properties?.[rename.published]);
+    if (holders.length !== 1) throw new Error(`${rename.schema}.${rename.published} is not in the description`);
+    const props = holders[0]!.properties!;
+    props[rename.contract] = props[rename.published]!;
+    delete props[rename.published];
+  }
+  for (const value of differences.values) {
+    const schema = schemas[value.schema]!;
+    const props = [schema, ...(schema.allOf ?? [])].find((s) => s.properties?.[value.field])!.properties!;
+    const { readOnly, ...published } = props[value.field]!;
+    props[value.field] = { anyOf: [published, { const: value.also }], ...(readOnly ? { readOnly } : {}) };
+  }
+  for (const entry of differences.entries) {
+    const schema = schemas[entry.schema]!;
+    schema.allOf = schema.allOf!.filter((part) => part.$ref !== entry.without);
+  }
+  return (renamedCache = schemas);
+}
+
+/** Resolves `#/components/schemas/...` pointers (also into a schema's properties) and merges allOf. */
+function resolve(node: Schema): Schema {
+  if (node.$ref) {
+    const parts = node.$ref.replace("#/components/schemas/", "").split("/");
+    let target: Schema = renamedComponents()[parts[0]!]!;
+    for (const part of parts.slice(1)) target = (target as Record<string, Schema>)[part]!;
+    if (!target) throw new Error(`unresolved ${node.$ref}`);
+    return resolve(target);
+  }
+  const out: Schema = { ...node };
+  if (node.allOf) {
+    delete out.allOf;
+    return merge(out, ...node.allOf.map(resolve));
+  }
+  if (node.properties)
+    out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, resolve(v)]));
+  if (node.items) out.items = resolve(node.items);
+  return out;
+}
+
+/**
+ * Merges the parts of an allOf. The description sometimes puts `required` for the items of an
+ * array property on the array itself (VPC create: `subnets: {required: [ipv4, label]}`); it means
+ * the items, and goes there.
+ */
+function merge(...parts: Schema[]): Schema {
+  const out: Schema = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === "properties") {
+        const props = { ...(out.properties ?? {}) };
+        for (const [name, schema] of Object.entries(value as Record<string, Schema>))
+          props[name] = props[name] ? merge(props[name]!, schema) : schema;
+        out.properties = props;
+      } else if (key === "required") out.required = [...new Set([...(out.required ?? []), ...(value as string[])])];
+      else out[key] = value;
+    }
+  }
+  if (out.type === "array" && out.required && out.items) {
+    out.items = merge(out.items, { required: out.required });
+    delete out.required;
+  }
+  if (out.properties && !out.type) out.type = "object";
+  return out;
+}
+
+/** Closes every object; for requests drops read-only fields, for answers requires every field. */
+function shape(node: Schema, direction: "request" | "answer"): Schema {
+  const out: Schema = { ...node };
+  if (node.properties) {
+    const entries = Object.entries(node.properties).filter(([, s]) => direction === "answer" || !s.readOnly);
+    out.properties = Object.fromEntries(entries.map(([k, v]) => [k, shape(v, direction)]));
+    out.additionalProperties = false;
+    if (direction === "answer") out.required = entries.map(([k]) => k);
+    else if (out.required) out.required = out.required.filter((k) => out.properties![k]);
+  }
+  if (node.items) out.items = shape(node.items, direction);
+  return out;
+}
+
+/** The published path of a contract path (`/networking/vpcs/ips` → `/vpcs/ips`). */
+export function publishedPath(contractPath: string): string {
+  return differences.paths.find((p) => p.contract === contractPath)?.published ?? contractPath;
+}
+
+function operation(method: string, contractPath: string): Operation {
+  const op = published.paths[publishedPath(contractPath)]?.[method.toLowerCase()];
+  if (!op) throw new Error(`${method} ${contractPath} is not in the published description`);
+  return op;
+}
+
+/** The JSON schema a request body of the operation must match, or undefined when it takes none. */
+export function requestSchema(method: string, contractPath: string): Schema | undefined {
+  const body = operation(method, contractPath).requestBody?.content["application/json"].schema;
+  return body && shape(resolve(body), "request");
+}
+
+/** The JSON schema of the operation's 200 answer, with the contract's envelope where it differs. */
+export function answerSchema(method: string, contractPath: string): Schema {
+  let schema = resolve(operation(method, contractPath).responses[200].content["application/json"].schema);
+  const envelope = differences.answers.find((a) => a.operation === `${method} ${contractPath}`);
+  if (envelope) {
+    const page = component("PaginationEnvelope");
+    schema = merge(page, { type: "object", properties: { data: { type: "array", items: schema } } });
+  }
+  return shape(schema, "answer");
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
+// The description's formats: timestamps carry no zone (the contract says so), addresses are IPs.
+ajv.addFormat("date-time", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+// `ip` also names ranges there (a subnet's `ipv4`): an address, or an address with a prefix length.
+ajv.addFormat("ip", (value: string) => {
+  const [address, prefix, ...rest] = value.split("/");
+  return isIP(address!) !== 0 && rest.length === 0 && (prefix === undefined || /^[0-9]{1,3}$/.test(prefix));
+});
+ajv.addFormat("base64", /^[A-Za-z0-9+/]*={0,2}$/);
+ajv.addFormat("ipv4/prefix_length", true);
+
+const compiled = new Map<string, ValidateFunction>();
+function validator(key: string, schema: Schema): ValidateFunction {
+  let v = compiled.get(key);
+  if (!v) compiled.set(key, (v = ajv.compile(schema)));
+  return v;
+}
+
+/** Problems of a value against a schema, one line each (`/subnets/0/ipv4 must match format "ip"`). */
+function problems(key: string, schema: Schema, value: unknown): string[] {
+  const v = validator(key, schema);
+  if (v(value)) return [];
+  return (v.errors ?? []).map((e) => {
+    const extra = e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : "";
+    return `${e.instancePath || "/"} ${e.message ?? e.keyword}${extra}`;
+  });
+}
+
+/** Where a request body breaks the published request schema of its operation (empty: it matches). */
+export function requestProblems(method: string, contractPath: string, body: unknown): string[] {
+  const schema = requestSchema(method, contractPath);
+  if (!schema) {
+    const empty = body === undefined || (typeof body === "object" && body !== null && Object.keys(body).length === 0);
+    return empty ? [] : ["/ the operation takes no body"];
+  }
+  return problems(`request ${method} ${contractPath}`, schema, body);
+}
+
+/** Where an answer breaks the published answer schema of its operation (empty: it matches). */
+export function answerProblems(method: string, contractPath: string, body: unknown): string[] {
+  return problems(`answer ${method} ${contractPath}`, answerSchema(method, contractPath), body);
+}
+
+/**
+ * The field names the description gives an object, by a dotted path from a component through
+ * properties and array items (`VPCSubnet.computes.interfaces`), under the contract's names.
+ */
+export function publishedFields(path: string): string[] {
+  const [name, ...steps] = path.split(".");
+  let schema = resolve({ $ref: `#/components/schemas/${name}` });
+  for (const step of steps) {
+    schema = schema.properties?.[step] ?? {};
+    while (schema.items) schema = schema.items;
+  }
+  return Object.keys(schema.properties ?? {});
+}
