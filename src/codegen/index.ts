@@ -2,7 +2,8 @@
  * The generated files, made from the list of resources (src/resources/list.ts), their field
  * tables and the shared object types (src/schema/types.ts): `schema.json`, each resource folder's
  * `class.ts` (its arguments interface and its dynamic resource class), `src/resources/types.ts`,
- * the package's exports `src/resources/index.ts`, and the plugin SDK `src/sdk/index.ts`.
+ * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, and the
+ * field tables in docs/resources.md (the rest of that file is written by hand).
  * `npm run generate` (scripts/generate.mjs) writes them; `node scripts/generate.mjs --check`, which
  * test/schema/generated.test.ts runs, fails when a checked-in one differs from what this makes.
  */
@@ -11,6 +12,7 @@ import * as path from "node:path";
 import { RESOURCE_LIST, type ResourceSpec } from "../resources/list.js";
 import { generateSchema } from "../schema/index.js";
 import { SHARED_TYPES } from "../schema/types.js";
+import { withFieldTables } from "./docs.js";
 import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./types.js";
 
 /** The command that writes the generated files, named in each one's header. */
@@ -156,7 +158,7 @@ ${classes.join("\n")}`;
 /** Formats a TypeScript file's text as the repository formats it (prettier, given by the caller). */
 export type Format = (text: string, filepath: string) => Promise<string>;
 
-/** Every generated file by its path from the repository root, the TypeScript ones formatted with `format`. */
+/** Every generated file by its path from the repository root, all but `schema.json` formatted with `format`. */
 export async function generatedFiles(root: string, version: string, format: Format): Promise<Record<string, string>> {
   const sources: Record<string, string> = {
     "src/resources/types.ts": typesFile(),
@@ -164,6 +166,7 @@ export async function generatedFiles(root: string, version: string, format: Form
     "src/sdk/index.ts": sdkFile(),
   };
   for (const r of RESOURCE_LIST) sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);
+  sources["docs/resources.md"] = withFieldTables(readFileSync(path.join(root, "docs", "resources.md"), "utf8"));
   const files: Record<string, string> = { "schema.json": `${JSON.stringify(generateSchema(version), null, 2)}\n` };
   for (const [file, text] of Object.entries(sources)) {
     files[file] = await format(text, path.join(root, file));

@@ -3,7 +3,7 @@
  * codec, what a change does, whether it is required, its default, its normaliser and single-field
  * rule, whether it is secret, which engines have it, and a one-line description. Diff lists,
  * refresh inputs, check defaults, the plain lines of state and request bodies, secret outputs,
- * class output keys, docs/resources.md's field tables (checked by a test), the Pulumi package
+ * class output keys, docs/resources.md's field tables, the Pulumi package
  * schema and the declarations of every class, its arguments and outputs (src/codegen) are read from
  * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
@@ -69,6 +69,11 @@ export interface Field<A = never> {
   tsType?: string | Partial<Record<EngineType, string>>;
   /** What the output holds when the API gives nothing: `null` or `undefined` (its declared type says so). */
   absent?: "null" | "undefined";
+  /**
+   * The rest of the field's "Default / notes" cell in docs/resources.md (Markdown), after the
+   * default and `required` that the generator writes from the row itself.
+   */
+  notes?: string;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */

@@ -3,6 +3,8 @@
  * each one answers 200 with its documented shape, enforces its token/scope/unrestricted rules,
  * records its events, and is gated by exactly the database statuses the spec lists.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import operations from "../../spec/operations.json";
 import { withEmulator } from "../support/emulator.js";
 import { buildFixture, type Fixture } from "./fixture.js";
@@ -23,18 +25,13 @@ interface Operation {
 }
 
 const ops = operations.operations as Operation[];
-const STATUSES = [
-  "provisioning",
-  "active",
-  "suspending",
-  "suspended",
-  "resuming",
-  "restoring",
-  "failed",
-  "degraded",
-  "updating",
-  "backing_up",
-];
+/** The database statuses the contract lists ("Database `status` values: ..."), read from it. */
+const STATUSES = (() => {
+  const contract = readFileSync(join(__dirname, "..", "..", "spec", "cloud-api-v4.md"), "utf8");
+  const line = /^Database `status` values: (.*)\.$/m.exec(contract);
+  if (!line) throw new Error("spec/cloud-api-v4.md no longer lists the database statuses");
+  return [...line[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
+})();
 const answersEmpty = (op: Operation) =>
   op.method === "DELETE" || (op.method === "POST" && /\/(backups|restore|reset|patch)$/.test(op.path));
 

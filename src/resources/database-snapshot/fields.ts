@@ -17,6 +17,7 @@ export const SNAPSHOT_FIELDS = {
     choices: { values: ["mysql", "postgresql"] },
     // A database's engineType output (a string) fits; check refuses other values.
     tsType: 'pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>',
+    notes: "`mysql`/`postgresql`; a database's `engineType` fits",
   },
   instanceId: {
     description: "Id of the database to back up.",
@@ -25,6 +26,7 @@ export const SNAPSHOT_FIELDS = {
     outputType: "integer",
     required: true,
     output: true,
+    notes: "database id",
   },
   label: {
     description: "Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups.",
@@ -34,6 +36,7 @@ export const SNAPSHOT_FIELDS = {
     required: true,
     output: true,
     rule: snapshotLabelRule,
+    notes: "1..30 ASCII letters, digits or `_`; unique per database",
   },
   target: {
     description: 'Node to back up in a 3-node cluster: "primary" (the API\'s default) or "secondary".',
@@ -44,23 +47,33 @@ export const SNAPSHOT_FIELDS = {
     absent: "undefined",
     // Writing out the API's default must not replace (delete) an existing snapshot.
     normalise: (v) => v ?? "primary",
+    notes: "API default `primary` (writing it out changes nothing) or `secondary`",
   },
   adoptId: {
     description: "Existing snapshot to take under management, as `<engine>/<instanceId>/<backupId>`.",
     change: "ignored",
     type: "string",
+    notes: "the form `<engine>/<instanceId>/<backupId>`; changing it later changes nothing (see Adoption)",
   },
   timeouts: {
     description: "Time limits; defaults create 30m (includes waiting for a running backup), delete 10m.",
     change: "state",
     type: { ref: "Timeouts" },
+    notes: "limits: create 30m, delete 10m",
   },
-  backupId: { description: "The backup's numeric id.", change: "output", type: "integer", api: "id" },
+  backupId: {
+    description: "The backup's numeric id.",
+    change: "output",
+    type: "integer",
+    api: "id",
+    notes: "the resource id is `<engine>/<instanceId>/<backupId>`",
+  },
   type: {
     description: 'Backup type, "snapshot" for backups made here.',
     change: "output",
     type: "string",
     api: "type",
+    notes: "`snapshot`",
   },
   created: { description: "Creation time.", change: "output", type: "string", api: "created" },
 } satisfies FieldTable<DatabaseBackup>;

@@ -51,6 +51,8 @@ export const DATABASE_FIELDS = {
     required: true,
     output: true,
     rule: databaseLabelRule,
+    notes:
+      "3..32 letters, digits, `.`, `_`, `-` (character set: our choice, the API documents only the length); unique in the account",
   },
   region: {
     description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',
@@ -59,6 +61,7 @@ export const DATABASE_FIELDS = {
     api: "region",
     required: true,
     output: true,
+    notes: "capability `Managed Databases`; a region whose status is not `ok` gets a warning at preview",
   },
   type: {
     description: "Compute instance type of the nodes; a change resizes (only to a type with more disk).",
@@ -68,6 +71,8 @@ export const DATABASE_FIELDS = {
     required: true,
     output: true,
     rule: (t) => (t.trim() === "" ? "must not be empty" : undefined),
+    notes:
+      "a change resizes in place; the API only resizes to a type with more disk; with an `allowList` change, it goes as a second update",
   },
   engineId: {
     description: "Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines).",
@@ -77,6 +82,7 @@ export const DATABASE_FIELDS = {
     required: true,
     output: true,
     rule: (id, engine) => engineIdRule(engine!)(id),
+    notes: "`<engine>/<version>` of the resource's engine, present in the catalogue",
   },
   clusterSize: {
     description: "Number of nodes: 1 (single node) or 3 (primary and two replicas).",
@@ -86,6 +92,7 @@ export const DATABASE_FIELDS = {
     default: 1,
     output: true,
     choices: { values: [1, 3], why: " (a single node, or a primary and two replicas)" },
+    notes: "`1` or `3` (typed `number`; `check` refuses any other value)",
   },
   encrypted: {
     description: "Encrypt the disks.",
@@ -114,6 +121,8 @@ export const DATABASE_FIELDS = {
       postgresql: 'pulumi.Input<"none" | "asynch" | "async">',
     },
     normalise: (v) => (v === "async" ? "asynch" : v),
+    notes:
+      "MySQL `none`/`asynch`/`semi_synch`, PostgreSQL `none`/`asynch` (`async` accepted); default `none` for 1 node, `semi_synch` (MySQL) / `asynch` (PostgreSQL) for 3; `none`: on 1 node, not on 3 nodes",
   },
   replicationCommitType: {
     description:
@@ -125,6 +134,8 @@ export const DATABASE_FIELDS = {
     output: true,
     choices: { values: COMMIT_TYPES },
     engines: ["postgresql"],
+    notes:
+      "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },
   allowList: {
     description: "IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique).",
@@ -134,6 +145,8 @@ export const DATABASE_FIELDS = {
     default: [],
     output: true,
     normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),
+    notes:
+      "empty: no access; IPv4 addresses or CIDR ranges; stored as `/32`, sorted, unique; compared with host bits cleared",
   },
   updates: {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",
@@ -144,16 +157,22 @@ export const DATABASE_FIELDS = {
     output: true,
     absent: "null",
     normalise: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
+    notes:
+      "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",
     change: "trigger",
     type: "string",
+    notes:
+      "any text; a change from one value to another resets the root password and waits for the new one; a first value (on create, or added later) only starts tracking",
   },
   patchNow: {
     description: "Any text; a change from one value to another applies OS patches now.",
     change: "trigger",
     type: "string",
+    notes:
+      "any text; a change from one value to another applies OS patches now and waits until active; a first value only starts tracking",
   },
   restore: {
     description:
@@ -162,21 +181,26 @@ export const DATABASE_FIELDS = {
     type: { ref: "DatabaseRestore" },
     ifSet: true,
     normalise: normaliseRestore,
+    notes:
+      "object `{backupId, trigger?}`; restores this database from one of its backups (ALL data replaced); left out, nothing happens: see [Restoring from a backup](#restoring-from-a-backup)",
   },
   adoptId: {
     description: "Id of an existing database of this engine to take under management instead of creating one.",
     change: "ignored",
     type: "id",
+    notes: "changing it later changes nothing (see Adoption)",
   },
   timeouts: {
     description: "Time limits; defaults create 45m, update 45m, delete 30m.",
     change: "state",
     type: { ref: "Timeouts" },
+    notes: "limits: create 45m, update 45m, delete 30m",
   },
   instanceId: {
     description: "The database's numeric id (the resource id as a number).",
     change: "output",
     type: "integer",
+    notes: "numeric id, derived from the resource id (not stored twice)",
   },
   engineType: { description: "Engine type, mysql or postgresql.", change: "output", type: "string", api: "engine" },
   version: { description: "Engine version.", change: "output", type: "string", api: "version" },
@@ -185,18 +209,21 @@ export const DATABASE_FIELDS = {
     change: "output",
     type: "integer",
     api: "port",
+    notes: "3306 / 5432",
   },
   hosts: {
     description: "Primary and secondary host names (null while provisioning).",
     change: "output",
     type: { ref: "DatabaseHosts" },
     api: { read: (d) => ({ primary: d.hosts?.primary ?? null, secondary: d.hosts?.secondary ?? null }) },
+    notes: "`{primary, secondary}`",
   },
   status: {
     description: "Status as of the last create, update or refresh.",
     change: "output",
     type: "string",
     api: "status",
+    notes: "as of the last create/update/refresh",
   },
   rootUsername: { description: "Root user name.", change: "output", type: "string", secret: true },
   rootPassword: {
@@ -205,12 +232,20 @@ export const DATABASE_FIELDS = {
     type: "string",
     secret: true,
   },
-  caCertificate: { description: "Base64 SSL CA certificate.", change: "output", type: "string", secret: true },
+  caCertificate: {
+    description: "Base64 SSL CA certificate.",
+    change: "output",
+    type: "string",
+    secret: true,
+    notes: "base64",
+  },
   connectionUri: {
     description: "Connection URI of the primary host with the root credentials and TLS required.",
     change: "output",
     type: "string",
     secret: true,
+    notes:
+      "primary host with the root credentials and TLS required: `mysql://user:pass@host:3306/?ssl-mode=REQUIRED` or `postgresql://user:pass@host:5432/postgres?sslmode=require`",
   },
   secondaryConnectionUri: {
     description: "The same for the secondary host; undefined where the API gives none.",
@@ -218,11 +253,13 @@ export const DATABASE_FIELDS = {
     type: "string",
     secret: true,
     absent: "undefined",
+    notes: "the same for the secondary host; undefined where the API gives none",
   },
   lastRestore: {
     description: "The last restore this stack performed: the backup and restoredAt; undefined when none.",
     change: "output",
     type: { ref: "RestoreRecord" },
     absent: "undefined",
+    notes: "the last restore this stack made: `{backupId, label, type, created, restoredAt}`",
   },
 } satisfies FieldTable<Database>;

@@ -24,6 +24,7 @@ export const VPC_FIELDS = {
     required: true,
     output: true,
     rule: networkLabelRule,
+    notes: "1..64 ASCII letters, digits, hyphens, no `--`; unique in the account",
   },
   region: {
     description: 'Region id with the "VPCs" capability (a region in outage gets a warning).',
@@ -32,6 +33,7 @@ export const VPC_FIELDS = {
     api: "region",
     required: true,
     output: true,
+    notes: "capability `VPCs`; status not `ok`: a warning",
   },
   description: {
     description: 'Free text of at most 255 characters; left out, not managed ("" clears it).',
@@ -41,6 +43,7 @@ export const VPC_FIELDS = {
     ifSet: true,
     output: true,
     rule: descriptionRule,
+    notes: 'at most 255 characters; left out, not managed (the VPC keeps its own); `""` clears it',
   },
   subnets: {
     description: "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place.",
@@ -50,22 +53,27 @@ export const VPC_FIELDS = {
     default: [],
     output: true,
     normalise: subnetKey,
+    notes:
+      "inline `{label, ipv4}` (rules as `VpcSubnet`, no overlaps or duplicate labels between them); output adds `id`",
   },
   adoptId: {
     description: "Id of an existing VPC to take under management instead of creating one.",
     change: "ignored",
     type: "id",
+    notes: "changing it later changes nothing (see Adoption)",
   },
   timeouts: {
     description: "Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once).",
     change: "state",
     type: { ref: "Timeouts" },
+    notes: "limits: delete 10m (`create` is accepted; VPCs are made at once)",
   },
   vpcId: {
     description: "The VPC's numeric id (the resource id as a number).",
     change: "output",
     type: "integer",
     api: "id",
+    notes: "numeric id",
   },
 } satisfies FieldTable<Vpc>;
 
@@ -78,6 +86,7 @@ export const SUBNET_FIELDS = {
     outputType: "integer",
     required: true,
     output: true,
+    notes: "number or digit string",
   },
   label: {
     description: "Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC.",
@@ -87,6 +96,7 @@ export const SUBNET_FIELDS = {
     required: true,
     output: true,
     rule: networkLabelRule,
+    notes: "1..64 ASCII letters, digits, hyphens, no `--`; unique in the VPC",
   },
   ipv4: {
     description: "RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17.",
@@ -96,22 +106,26 @@ export const SUBNET_FIELDS = {
     required: true,
     output: true,
     rule: subnetRangeRule,
+    notes: "RFC 1918, canonical CIDR (host bits zero), prefix 1..29, not in 192.168.128.0/17",
   },
   adoptId: {
     description: "Id of an existing subnet of vpcId to take under management instead of creating one.",
     change: "ignored",
     type: "id",
+    notes: "changing it later changes nothing (see Adoption)",
   },
   timeouts: {
     description: "Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once).",
     change: "state",
     type: { ref: "Timeouts" },
+    notes: "limits: delete 10m (`create` is accepted; subnets are made at once)",
   },
   subnetId: {
     description: "The subnet's numeric id (the resource id as a number).",
     change: "output",
     type: "integer",
     api: "id",
+    notes: "numeric id",
   },
   gateway: {
     description: "Default gateway: the first host address of the range.",
@@ -123,6 +137,7 @@ export const SUBNET_FIELDS = {
         return cidr ? firstHost(cidr) : null;
       },
     },
+    notes: "first host address of the range",
   },
   computes: {
     description: "Compute instances using the subnet, with their interfaces, as of the last read.",
@@ -132,5 +147,6 @@ export const SUBNET_FIELDS = {
       read: (s) =>
         s.computes.map((c) => ({ id: c.id, interfaces: c.interfaces.map((i) => ({ id: i.id, active: i.active })) })),
     },
+    notes: "instances using the subnet, as of the last read",
   },
 } satisfies FieldTable<Subnet>;
