@@ -115,7 +115,11 @@ const jestArgs = process.argv.slice(2);
 step(
   `jest on Node.js ${spawnSync(node22, ["--version"], { encoding: "utf8" }).stdout.trim()} with @pulumi/pulumi ${NEWEST_SDK}`,
   node22,
-  [path.join(copy, "node_modules", "jest", "bin", "jest.js"), ...(jestArgs.length > 0 ? jestArgs : SUITES)],
+  [
+    path.join(copy, "node_modules", "jest", "bin", "jest.js"),
+    "--maxWorkers=2",
+    ...(jestArgs.length > 0 ? jestArgs : SUITES),
+  ],
   copy,
 );
 console.log(`newest-sdk: passed in ${seconds()} s`);

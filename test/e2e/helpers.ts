@@ -81,13 +81,13 @@ export interface StateResource {
 export interface E2e {
   /** The file's emulator (started in `beforeAll`). */
   readonly emulator: TestEmulator;
-  /** A fresh stack of `program` configured for the emulator, destroyed and removed after the file. */
+  /** A fresh stack of `program` configured for the emulator, its files removed after the file. */
   stack(program: PulumiFn, env?: Record<string, string>): Promise<TestStack>;
 }
 
 /**
  * Starts an emulator before the file's tests (then runs `prepare`, e.g. to set timings) and, after
- * them, destroys every stack made with `stack()` and closes the emulator.
+ * them, removes every stack made with `stack()` (its files; see TestStack.dispose) and closes the emulator.
  */
 export function useE2e(prepare?: (emulator: TestEmulator) => Promise<unknown>): E2e {
   let emulator: TestEmulator | undefined;
