@@ -10,16 +10,12 @@
 import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../client/index.js";
 import { accountClient, onReconfigure } from "./context.js";
 import type { LabelHolder } from "./label-claim.js";
+import { isReleased } from "./this-run.js";
 import { rangesOverlap } from "./validate.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
-/** Labels that resources of this run give up (renamed away), by claim scope: not taken for others. */
-const released = new Set<string>();
 
-onReconfigure(() => {
-  lists.clear();
-  released.clear();
-});
+onReconfigure(() => lists.clear());
 
 async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>): Promise<T[] | undefined> {
   const api = accountClient();
@@ -30,15 +26,6 @@ async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>)
   } catch {
     return undefined;
   }
-}
-
-/** Notes that a resource of this run renames its object away from `label` in `scope`. */
-export function releaseLabel(scope: string, label: unknown): void {
-  if (typeof label === "string") released.add(`${scope}\n${label}`);
-}
-
-function isReleased(scope: string, label: string): boolean {
-  return released.has(`${scope}\n${label}`);
 }
 
 /** The VPC that holds `label`, unless a resource of this run renames it away. */

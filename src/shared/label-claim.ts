@@ -15,6 +15,7 @@
  */
 import { configuredApiUrl } from "./context.js";
 import { dropRecord, readRecord, writeRecord, type CreateKey } from "./create-records.js";
+import { holdsItself } from "./this-run.js";
 
 /** An object that already holds the label a create wants. */
 export interface LabelHolder {
@@ -128,28 +129,16 @@ export async function proveOwn(claim: CreateClaim, key: CreateKey | undefined, h
 
 /**
  * Why `check` refuses the label `holder` holds (`rule` says what the API requires), or undefined
- * when nothing holds it or the holder is provably this resource's own interrupted create, which
- * the create will take over.
+ * when nothing holds it, the resource's own current object holds it (a replacement the engine
+ * checks again, this-run.ts), or the holder is provably this resource's own interrupted create,
+ * which the create will take over.
  */
-/** Claim scopes whose label the current object of a resource of this run holds, with that resource's URN. */
-const currentHolders = new Map<string, string>();
-
-/**
- * Notes that the resource `urn` holds the label of `scope` with its current object (a check with
- * old inputs). The engine checks a resource it replaces a second time, without old inputs, as a
- * create: the label its own object holds is not taken for that replacement, which deletes the old
- * object first when the label stays.
- */
-export function noteCurrentLabel(scope: string, urn: string | undefined): void {
-  if (urn !== undefined) currentHolders.set(scope, urn);
-}
-
 export async function takenProblem(
   claim: CreateClaim,
   holder: LabelHolder | undefined,
   rule: string,
 ): Promise<string | undefined> {
-  if (!holder || (claim.urn !== undefined && currentHolders.get(claim.scope) === claim.urn)) return undefined;
+  if (!holder || holdsItself(claim.scope, claim.urn)) return undefined;
   if (await provenOwn(keyOf(claim), holder)) return undefined;
   const why = holder.foreign ? `${holder.foreign}; ` : "";
   return (

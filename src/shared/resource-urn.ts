@@ -3,8 +3,8 @@
  * dynamic-provider host hands `create` the inputs only, yet the proof that an object under a
  * create's label is this resource's own (label-claim.ts) is keyed by the URN. The resource classes
  * therefore pass it as the input {@link RESOURCE_URN}; `check` takes it out (it never reaches the
- * state) and keeps it in this process, where the same `pulumi up`'s `create` finds it by the
- * create's claim scope. The plugin reads the URN from the engine's request instead.
+ * state) and keeps it in this process (this-run.ts), where the same `pulumi up`'s `create` finds it
+ * by the create's claim scope. The plugin reads the URN from the engine's request instead.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { PACKAGE } from "./package.js";
@@ -30,22 +30,9 @@ export function urnInput(
   return { [RESOURCE_URN]: pulumi.createUrn(name, type, pulumi.output(parentUrn)) };
 }
 
-/** URNs `check` took out, by claim scope (claim scopes are unique among the program's creates). */
-const byScope = new Map<string, string>();
-
 /** Takes the URN out of `inputs` (so it never reaches the state) and returns it. */
 export function takeUrn(inputs: Record<string, unknown>): string | undefined {
   const urn = inputs[RESOURCE_URN];
   delete inputs[RESOURCE_URN];
   return typeof urn === "string" && urn.startsWith("urn:pulumi:") ? urn : undefined;
-}
-
-/** Keeps the URN of the resource that wants `scope` for this process's later `create`. */
-export function noteUrn(scope: string | undefined, urn: string | undefined): void {
-  if (scope !== undefined && urn !== undefined) byScope.set(scope, urn);
-}
-
-/** The URN of the resource that wants `scope`: the one create's inputs carried (plugin), or the one check kept. */
-export function urnFor(scope: string, carried: string | undefined): string | undefined {
-  return carried ?? byScope.get(scope);
 }

@@ -6,9 +6,10 @@ import type { Database, DatabaseBackup, EngineType } from "../../client/index.js
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, CreateInFlightError, noteCurrentLabel, takenProblem } from "../../shared/label-claim.js";
+import { claimedCreate, CreateInFlightError, takenProblem } from "../../shared/label-claim.js";
 import { backupAsHolder, backupHolder } from "../../shared/account.js";
-import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { takeUrn } from "../../shared/resource-urn.js";
+import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/this-run.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/program-args.js";

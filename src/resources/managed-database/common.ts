@@ -23,9 +23,10 @@ import { checkDatabase, DATABASE_DIFF, replicationRules, sendsCreate } from "./i
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, noteCurrentLabel, takenProblem } from "../../shared/label-claim.js";
-import { databaseAsHolder, databaseHolder, releaseLabel } from "../../shared/account.js";
-import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { databaseAsHolder, databaseHolder } from "../../shared/account.js";
+import { takeUrn } from "../../shared/resource-urn.js";
+import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { resourceId, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
 
@@ -108,9 +109,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const label = inputs.label;
       if (typeof label === "string" && label !== UNKNOWN && !failed("label")) {
         const claim = { scope: `database:${label}`, label, urn };
-        noteUrn(claim.scope, urn);
-        if (Object.keys(olds).length > 0) noteCurrentLabel(`database:${String(olds.label)}`, urn);
-        if (Object.keys(olds).length > 0 && olds.label !== label) releaseLabel("database", olds.label);
+        noteLabelCheck("database", label, urn, Object.keys(olds).length > 0 ? olds.label : undefined);
         // Only a create or a new label asks the account; an unchanged database costs no API call.
         if (isNewValue(olds, news, "label")) {
           const holder = await databaseHolder(engine, label);

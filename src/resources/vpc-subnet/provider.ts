@@ -18,9 +18,10 @@ import { SUBNET_FIELDS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/errors.js";
 import { takeProgramFailures } from "../../shared/program-args.js";
-import { claimedCreate, noteCurrentLabel, takenProblem } from "../../shared/label-claim.js";
-import { releaseLabel, subnetAsHolder, subnetConflicts } from "../../shared/account.js";
-import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { subnetAsHolder, subnetConflicts } from "../../shared/account.js";
+import { takeUrn } from "../../shared/resource-urn.js";
+import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
 import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
@@ -71,16 +72,12 @@ const SUBNET_DIFF: DiffSpec = diffSpec(
  * VPC exists already (a VPC still to be created has no subnets but those of the program). The
  * resource's own current subnet, known by its old label and range, is not a sibling.
  */
-/** The current subnet of each resource checked with old inputs, by URN: see ownSubnet. */
-const currentSubnets = new Map<string, Bag>();
-
 /**
  * The resource's own current subnet, which is no sibling: known by its old inputs, or, when the
  * engine checks a replacement a second time without them, by what the first check saw.
  */
 function ownSubnet(olds: Bag, vpcId: number, urn: string | undefined): { label: unknown; ipv4: unknown } | undefined {
-  if (Object.keys(olds).length > 0 && urn !== undefined) currentSubnets.set(urn, olds);
-  const current = Object.keys(olds).length > 0 ? olds : urn === undefined ? undefined : currentSubnets.get(urn);
+  const current = currentSubnet(olds, urn);
   return current && current.vpcId === vpcId ? { label: current.label, ipv4: current.ipv4 } : undefined;
 }
 
@@ -91,10 +88,8 @@ async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | un
   const label = known(inputs.label) ? inputs.label : undefined;
   const ipv4 = known(inputs.ipv4) ? inputs.ipv4 : undefined;
   const scope = `vpc/${vpcId}/subnet`;
-  if (label !== undefined) noteUrn(`${scope}:${label}`, urn);
   const same = Object.keys(olds).length > 0 && olds.vpcId === vpcId;
-  if (same) noteCurrentLabel(`${scope}:${String(olds.label)}`, urn);
-  if (same && olds.label !== label) releaseLabel(scope, olds.label);
+  noteLabelCheck(scope, label, urn, same ? olds.label : undefined);
   const newLabel = label !== undefined && isNewValue(olds, news, "label");
   const newRange = ipv4 !== undefined && isNewValue(olds, news, "ipv4");
   if (!newLabel && !newRange && !(Object.keys(olds).length > 0 && !same)) return;

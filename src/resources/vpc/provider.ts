@@ -17,9 +17,10 @@ import {
 } from "../../shared/common.js";
 import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, noteCurrentLabel, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
-import { releaseLabel, vpcAsHolder, vpcHolder } from "../../shared/account.js";
-import { noteUrn, takeUrn, urnFor } from "../../shared/resource-urn.js";
+import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
+import { vpcAsHolder, vpcHolder } from "../../shared/account.js";
+import { takeUrn } from "../../shared/resource-urn.js";
+import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
 import {
   checkFields,
@@ -111,9 +112,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const label = inputs.label;
     if (typeof label === "string" && label !== UNKNOWN && !rules.failures.some((f) => f.property === "label")) {
       const claim: CreateClaim = { scope: `vpc:${label}`, label, urn };
-      noteUrn(claim.scope, urn);
-      if (Object.keys(olds).length > 0) noteCurrentLabel(`vpc:${String(olds.label)}`, urn);
-      if (Object.keys(olds).length > 0 && olds.label !== label) releaseLabel("vpc", olds.label);
+      noteLabelCheck("vpc", label, urn, Object.keys(olds).length > 0 ? olds.label : undefined);
       // Only a create or a new label asks the account; an unchanged VPC costs no API call.
       if (isNewValue(olds, news, "label")) {
         const problem = await takenProblem(claim, await vpcHolder(label), "VPC labels are unique in the account");
