@@ -528,6 +528,11 @@ describe("database lifecycle", () => {
       await new Promise((r) => setTimeout(r, 10));
     await emulator().control.setStatus("mysql", Number(created.id), "failed");
     const err = await pending;
+    // No read outlives the failed update: its way out reads the secrets, and a slow credentials
+    // read still answered after the error would show up in the log here.
+    const settled = (await requests()).length;
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await requests()).length).toBe(settled);
     await emulator().control.clearFaults();
     // The API refused the credentials read, and the wait still ended on the status.
     expect((await requests()).some((r) => r.path === `${instance}/credentials` && r.status === 400)).toBe(true);

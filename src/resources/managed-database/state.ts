@@ -80,12 +80,18 @@ export function pickSecrets(state: Bag): Secrets {
   });
 }
 
+/**
+ * The root credentials and CA certificate. Both reads end before either failure is thrown, so no
+ * read outlives the operation that gave up (an error path reads them on its way out).
+ */
 export async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<Secrets> {
-  const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
+  const [credentials, certificate] = await Promise.allSettled([api.getCredentials(id), api.getCertificate(id)]);
+  if (credentials.status === "rejected") throw credentials.reason;
+  if (certificate.status === "rejected") throw certificate.reason;
   return {
-    rootUsername: credentials.username,
-    rootPassword: credentials.password,
-    caCertificate: certificate.ca_certificate,
+    rootUsername: credentials.value.username,
+    rootPassword: credentials.value.password,
+    caCertificate: certificate.value.ca_certificate,
   };
 }
 
