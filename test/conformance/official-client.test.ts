@@ -63,7 +63,7 @@ import {
 } from "@linode/api-v4";
 import * as officialClient from "@linode/api-v4";
 import { differences, publishedFields } from "../support/openapi.js";
-import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator.js";
 import type { Exchange } from "../support/exchanges.js";
 
 const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "official-client.json"), "utf8")) as {
@@ -89,6 +89,27 @@ const requiredKeys =
 
 type Hosts = NonNullable<Database["hosts"]>;
 type Page = ResourcePage<unknown>;
+
+/** The keys both declared database types require (the cross-engine list entry and the engine-specific record). */
+const DATABASE_SUMMARY_KEYS = [
+  "allow_list",
+  "cluster_size",
+  "connection_strings",
+  "created",
+  "encrypted",
+  "engine",
+  "engine_config",
+  "hosts",
+  "id",
+  "label",
+  "members",
+  "region",
+  "status",
+  "type",
+  "updated",
+  "updates",
+  "version",
+] as const;
 
 /** Each declared type the answers are checked against: its required keys and its published schema. */
 const TYPES = {
@@ -146,51 +167,14 @@ const TYPES = {
     schema: "RegionAvailability",
   },
   engine: { keys: requiredKeys<DatabaseEngine>()(["engine", "id", "version"]), schema: "DatabaseEngine" },
-  instance: {
-    keys: requiredKeys<DatabaseInstance>()([
-      "allow_list",
-      "cluster_size",
-      "connection_strings",
-      "created",
-      "encrypted",
-      "engine",
-      "engine_config",
-      "hosts",
-      "id",
-      "label",
-      "members",
-      "region",
-      "status",
-      "type",
-      "updated",
-      "updates",
-      "version",
-    ]),
-    schema: "Database",
-  },
+  instance: { keys: requiredKeys<DatabaseInstance>()(DATABASE_SUMMARY_KEYS), schema: "Database" },
   database: {
     keys: requiredKeys<Database>()([
-      "allow_list",
-      "cluster_size",
-      "connection_strings",
-      "created",
-      "encrypted",
-      "engine",
-      "engine_config",
-      "hosts",
-      "id",
-      "label",
-      "members",
+      ...DATABASE_SUMMARY_KEYS,
       "port",
-      "region",
       "ssl_connection",
-      "status",
       "total_disk_size_gb",
-      "type",
-      "updated",
-      "updates",
       "used_disk_size_gb",
-      "version",
     ]),
     schema: "DatabaseMySQL",
   },
@@ -273,14 +257,7 @@ beforeAll(async () => {
     url: config.url?.replace(/^https:\/\/api\.linode\.com\/v4(beta)?(?=\/|$)/, apiUrl),
   }));
   setToken(em.token);
-  await em.control.setTimings({
-    provisioningSeconds: 0,
-    updatingSeconds: 0,
-    patchSeconds: 0,
-    snapshotSeconds: 0,
-    restoreSeconds: 0,
-    credentialsResetSeconds: 0,
-  });
+  await em.control.setTimings(INSTANT_TIMINGS);
   await em.control.seed({ computes: [{ id: 7001, label: "web-1", region: "us-east", interfaces: [] }] });
   await driveEverything();
 });

@@ -26,7 +26,7 @@ import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { configure, resetCaches } from "../../src/shared/context.js";
 import { answerProblems, published, requestProblems, requestSchema } from "../support/openapi.js";
 import { configBag, TEST_POLL_SCALE } from "../resources/provider-env.js";
-import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator.js";
 import type { Exchange } from "../support/exchanges.js";
 
 const operations = (
@@ -37,19 +37,11 @@ const operations = (
 
 let em: TestEmulator;
 const exchanges: Exchange[] = [];
-const ZERO = {
-  provisioningSeconds: 0,
-  updatingSeconds: 0,
-  patchSeconds: 0,
-  snapshotSeconds: 0,
-  restoreSeconds: 0,
-  credentialsResetSeconds: 0,
-};
 const settle = () => em.control.advanceClock(3600);
 
 beforeAll(async () => {
   em = await startTestEmulator({ provisioningSeconds: 0 }, exchanges);
-  await em.control.setTimings(ZERO);
+  await em.control.setTimings(INSTANT_TIMINGS);
   process.env.CLOUDPLATFORM_POLL_SCALE = TEST_POLL_SCALE;
   resetCaches();
   await configure({ config: configBag({ "cloudplatform:token": em.token, "cloudplatform:apiUrl": em.url }) });

@@ -5,6 +5,16 @@
 import { startEmulator, type EmulatorOptions, type FaultRule } from "../../src/emulator/index.js";
 import { startRecordingEmulator, type Exchange } from "./exchanges.js";
 
+/** Timings under which every asynchronous database change is done at the next read. */
+export const INSTANT_TIMINGS = {
+  provisioningSeconds: 0,
+  updatingSeconds: 0,
+  patchSeconds: 0,
+  snapshotSeconds: 0,
+  restoreSeconds: 0,
+  credentialsResetSeconds: 0,
+};
+
 /** The control API of a running test emulator. */
 export interface EmulatorControl {
   reset(): Promise<void>;
