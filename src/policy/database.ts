@@ -5,9 +5,9 @@
  * - the plugin's resources (`pulumi-cloudplatform/plugin`) have the type `cloudplatform:index:MysqlDatabase`
  *   (or `PostgresqlDatabase`);
  * - the dynamic resources (`pulumi-cloudplatform`) have the type
- *   `pulumi-nodejs:dynamic/cloudplatform:MysqlDatabase` in their URN, and the same or the generic
- *   `pulumi-nodejs:dynamic:Resource` as their type, depending on the `@pulumi/pulumi` that registered
- *   them; their inputs also hold the serialized provider (`__provider`).
+ *   `pulumi-nodejs:dynamic/cloudplatform:MysqlDatabase`, in their URN too (measured with
+ *   `@pulumi/pulumi` 3.248 on the engine v3.248.0; the checked inputs hold neither `__provider` nor
+ *   `__resourceUrn`). The generic `pulumi-nodejs:dynamic:Resource` is recognised by its URN.
  *
  * Both carry the same inputs (`allowList`, `encrypted`, ...), with the defaults `check` fills in. An
  * input left out is read as its default from the field table, as the API would take it.

@@ -60,7 +60,8 @@ export type PolicyName =
 export function policiesWith(levels: Partial<Record<PolicyName, EnforcementLevel>>): ResourceValidationPolicy[] {
   const names = new Set<string>(policies.map((p) => p.name));
   for (const name of Object.keys(levels))
-    if (!names.has(name)) throw new Error(`policiesWith: no policy named "${name}" (policies: ${[...names].join(", ")})`);
+    if (!names.has(name))
+      throw new Error(`policiesWith: no policy named "${name}" (policies: ${[...names].join(", ")})`);
   return policies.map((p) => {
     const level = levels[p.name as PolicyName];
     return level === undefined ? { ...p } : { ...p, enforcementLevel: level };

@@ -17,7 +17,7 @@ import {
 } from "../../src/policy";
 import { argsFor, compliant, UNKNOWN, violations, type FlavourName } from "./support";
 
-const FLAVOUR_NAMES: FlavourName[] = ["dynamic", "dynamicNamed", "plugin"];
+const FLAVOUR_NAMES: FlavourName[] = ["dynamic", "dynamicGeneric", "plugin"];
 
 describe.each(FLAVOUR_NAMES)("over the %s resources", (flavour) => {
   test.each([
@@ -29,11 +29,11 @@ describe.each(FLAVOUR_NAMES)("over the %s resources", (flavour) => {
   });
 
   test("an allow list with 0.0.0.0/0 is named, with the resource", async () => {
-    const found = await violations(
-      databaseAllowListNotOpen,
-      compliant({ allowList: ["10.0.0.0/16", "0.0.0.0/0"] }),
-      { flavour, type: "PostgresqlDatabase", name: "reports" },
-    );
+    const found = await violations(databaseAllowListNotOpen, compliant({ allowList: ["10.0.0.0/16", "0.0.0.0/0"] }), {
+      flavour,
+      type: "PostgresqlDatabase",
+      name: "reports",
+    });
     expect(found).toEqual([expect.stringContaining('PostgresqlDatabase "reports": allowList entry "0.0.0.0/0"')]);
     expect(found[0]).toMatch(/admits every address/);
   });
@@ -88,7 +88,7 @@ describe("database-allow-list-not-open", () => {
     expect(await violations(databaseAllowListNotOpen, compliant({ allowList: [UNKNOWN, "10.0.0.0/8"] }))).toEqual([]);
     expect(
       await violations(databaseAllowListNotOpen, compliant({ allowList: [UNKNOWN, "0.0.0.0/0"] }), {
-        flavour: "dynamic",
+        flavour: "dynamicGeneric",
       }),
     ).toEqual([expect.stringContaining('allowList entry "0.0.0.0/0"')]);
   });
@@ -142,7 +142,7 @@ describe("database-multi-node-stacks", () => {
 
   test("the stack is read from the URN, also for a database inside a component", async () => {
     const found = await violations(databaseMultiNodeStacks, single, {
-      flavour: "dynamic",
+      flavour: "dynamicGeneric",
       stack: "prod",
       parentType: "shop:index:Backend",
       config: { stacks: ["prod"] },

@@ -20,22 +20,31 @@ const { unknownCheckingProxy } = require("@pulumi/policy/proxy") as {
 /** Pulumi's wire sentinel of an unknown value (a string, a list, a number ... not known yet). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** How the two flavours reach a policy. */
+/**
+ * How the two flavours reach a policy. Measured through the engine (v3.248.0, @pulumi/pulumi
+ * 3.248): a dynamic database's type is the named dynamic type, in its URN too, and its checked
+ * inputs hold neither `__provider` nor `__resourceUrn`. A pack is also given the generic dynamic
+ * type with the serialized provider among the inputs, as other SDKs register them.
+ */
 export const FLAVOURS = {
-  /** The dynamic resources, as an @pulumi/pulumi that registers the generic type does. */
+  /** The dynamic resources, as measured. */
   dynamic: (type: string) => ({
+    type: `pulumi-nodejs:dynamic/cloudplatform:${type}`,
+    urnType: `pulumi-nodejs:dynamic/cloudplatform:${type}`,
+    extra: {},
+  }),
+  /** The dynamic resources under the generic type, the serialized provider among the inputs. */
+  dynamicGeneric: (type: string) => ({
     type: "pulumi-nodejs:dynamic:Resource",
     urnType: `pulumi-nodejs:dynamic/cloudplatform:${type}`,
     extra: { __provider: "exports.handler = __f0;\nfunction __f0() { return 1; }" },
   }),
-  /** The dynamic resources, as an @pulumi/pulumi that registers the named dynamic type does. */
-  dynamicNamed: (type: string) => ({
-    type: `pulumi-nodejs:dynamic/cloudplatform:${type}`,
-    urnType: `pulumi-nodejs:dynamic/cloudplatform:${type}`,
-    extra: { __provider: "exports.handler = __f0;\nfunction __f0() { return 1; }" },
-  }),
   /** The plugin's resources. */
-  plugin: (type: string) => ({ type: `cloudplatform:index:${type}`, urnType: `cloudplatform:index:${type}`, extra: {} }),
+  plugin: (type: string) => ({
+    type: `cloudplatform:index:${type}`,
+    urnType: `cloudplatform:index:${type}`,
+    extra: {},
+  }),
 };
 
 /** One flavour's name. */
