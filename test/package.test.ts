@@ -37,6 +37,12 @@ test("npm pack ships dist with declarations, the CLI and docs, and no sources, t
     "docs/resources.md",
     "docs/troubleshooting.md",
     "docs/engine.md",
+    "docs/policies.md",
+    "dist/policy/index.js",
+    "dist/policy/index.d.ts",
+    "policy-pack/PulumiPolicy.yaml",
+    "policy-pack/package.json",
+    "policy-pack/index.js",
   ]) {
     expect(files).toContain(expected);
   }
@@ -56,6 +62,18 @@ test("the package's entry points export the resources, look-ups, client and emul
   expect(typeof (main.client as Record<string, unknown>).CloudClient).toBe("function");
   const emulator = (await import(path.join(root, pkg.exports["./emulator"].default))) as Record<string, unknown>;
   expect(typeof emulator.startEmulator).toBe("function");
+  const policy = (await import(path.join(root, pkg.exports["./policy"].default))) as { policies: { name: string }[] };
+  expect(policy.policies.map((p) => p.name)).toContain("database-allow-list-not-open");
+});
+
+test("the ready policy pack carries the package's version, and @pulumi/policy is an optional peer", () => {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
+  // @pulumi/policy reads a pack's version from the package.json of the pack's folder.
+  expect(read("policy-pack/package.json").version).toBe(read("package.json").version);
+  const pkg = read("package.json");
+  expect(Object.keys(pkg.dependencies)).not.toContain("@pulumi/policy");
+  expect(pkg.peerDependencies["@pulumi/policy"]).toBeDefined();
+  expect(pkg.peerDependenciesMeta["@pulumi/policy"].optional).toBe(true);
 });
 
 test("a user installs none of the emulator's web server unless they ask for it", () => {

@@ -37,6 +37,11 @@ export interface PackedReport {
     noChanges?: boolean;
     outputs?: Record<string, unknown>;
     changes: { op: string; type: string; name: string }[];
+    /** The policy violations the engine reported (with `--policy-pack`). */
+    policy: { policyName: string; policyPackName: string; enforcementLevel: string; message: string; urn?: string }[];
+    /** With `--allow-failure`: the operation failed, with this message. */
+    failed?: boolean;
+    error?: string;
     seconds: number;
   }[];
 }
@@ -44,8 +49,8 @@ export interface PackedReport {
 /**
  * Runs `operations` on the project in `project` (relative to the repository) against `emulator`,
  * with `extra` runner options, on the Node.js `node` (the runner, the program and the provider
- * process; default: the one running the tests); fails with the runner's error and the end of the
- * engine's output.
+ * process; default: the one running the tests), `env` added to the environment; fails with the
+ * runner's error and the end of the engine's output.
  */
 export async function runPacked(
   emulator: TestEmulator,
@@ -53,12 +58,13 @@ export async function runPacked(
   operations: string[],
   extra: string[] = [],
   node: string = process.execPath,
+  env: Record<string, string> = {},
 ): Promise<PackedReport> {
   const args = [path.join(repoRoot, "scripts", "packed-example.mjs"), project, ...operations];
   args.push("--api-url", emulator.url, "--token", emulator.token, ...extra);
   const child = spawn(node, args, {
     cwd: repoRoot,
-    env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
+    env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
