@@ -67,13 +67,14 @@ test("two accounts through explicit providers; get and look-ups read without wri
     const ordersB = plugin.MysqlDatabase.get("orders-b", String(dbB.id), {}, { provider: providerB });
     const seenA = dynamic.Vpc.get("seen-a", String(madeA.id));
     const appA = dynamic.VpcSubnet.get("app-a", `${madeA.id}/${madeA.subnets[0]!.id}`);
-    const vpcsB = plugin.getVpcsOutput({ region: "us-east" }, { provider: providerB });
+    const vpcsB = plugin.getVpcsOutput({ region: "us-east" }, { provider: providerB, dependsOn: [netB] });
     const databaseB = plugin.getDatabaseOutput({ engine: "mysql", id: ordersB.instanceId }, { provider: providerB });
     const plainB = await plugin.getDatabases({}, { provider: providerB });
     return {
       made: { a: netA.vpcId, b: netB.vpcId },
       seenB: { label: seenB.label, vpcId: seenB.vpcId },
-      ordersB: { label: ordersB.label, port: ordersB.port, password: ordersB.rootPassword },
+      ordersB: { label: ordersB.label, port: ordersB.port },
+      ordersPassword: ordersB.rootPassword,
       seenA: { label: seenA.label, vpcId: seenA.vpcId },
       appA: { label: appA.label, vpcId: appA.vpcId, ipv4: appA.ipv4 },
       vpcsB: vpcsB.vpcs.apply((vs) => vs.map((v) => v.label).sort()),
@@ -110,8 +111,9 @@ test("two accounts through explicit providers; get and look-ups read without wri
   expect(out.seenB!.value).toEqual({ label: "made-in-b", vpcId: madeB.id });
   expect(out.seenA!.value).toEqual({ label: "made-in-a", vpcId: madeA.id });
   expect(out.appA!.value).toEqual({ label: "app", vpcId: madeA.id, ipv4: "10.1.0.0/24" });
-  expect(out.ordersB!.value).toEqual({ label: "orders-b", port: 3306, password: credentialsB.password });
-  expect(out.ordersB!.secret).toBe(true);
+  expect(out.ordersB!.value).toEqual({ label: "orders-b", port: 3306 });
+  // A database read by `get` keeps its credentials secret, as one the stack manages.
+  expect(out.ordersPassword).toEqual({ value: credentialsB.password, secret: true });
   expect(out.vpcsB!.value).toEqual(["made-in-b", "net-b"]);
   expect(out.plainB!.value).toEqual(["orders-b"]);
   expect(out.databaseB!.secret).toBe(true);
