@@ -269,7 +269,7 @@ describe("one database", () => {
       caCertificate: expect.any(String),
     });
     const output = getDatabaseOutput({ engine: pulumi.output("postgresql"), id: db.id as number });
-    expect(await output.isSecret).toBe(true);
+    expect(await pulumi.isSecret(output)).toBe(true);
     expect((await valueOf(output)).rootPassword).toBe(credentials.password);
   });
 
