@@ -15,7 +15,7 @@ import { SHARED_TYPES } from "../schema/types.js";
 import { withFieldTables } from "./docs.js";
 import { header, typeImports } from "./header.js";
 import { dynamicDoc, readMembers } from "./read.js";
-import { sdkFile } from "./sdk.js";
+import { sdkFile, sdkFunctionsFile } from "./sdk.js";
 import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./types.js";
 
 export { COMMAND } from "./header.js";
@@ -131,6 +131,7 @@ export async function generatedFiles(root: string, version: string, format: Form
     "src/resources/types.ts": typesFile(),
     "src/resources/index.ts": exportsFile(),
     "src/sdk/index.ts": sdkFile(),
+    "src/sdk/functions.ts": sdkFunctionsFile(),
   };
   for (const r of RESOURCE_LIST) sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);
   sources["docs/resources.md"] = withFieldTables(readFileSync(path.join(root, "docs", "resources.md"), "utf8"));

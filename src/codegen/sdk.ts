@@ -1,8 +1,8 @@
 /**
- * `src/sdk/index.ts`, the plugin SDK `pulumi-cloudplatform/plugin`: the `Provider` class (from the
+ * The plugin SDK `pulumi-cloudplatform/plugin`: in `src/sdk/index.ts` the `Provider` class (from the
  * provider configuration of the schema), each resource's class (from the list of resources, with
- * `get` and `isInstance`), and each look-up in its promise and `...Output` forms (from the
- * schema's functions), all invoked through the plugin so that an explicit provider applies.
+ * `get` and `isInstance`); in `src/sdk/functions.ts` each look-up in its promise and `...Output`
+ * forms (from the schema's functions), all invoked through the plugin so that an explicit provider applies.
  */
 import { RESOURCE_LIST } from "../resources/list.js";
 import { FUNCTIONS, RESULT_TYPES } from "../schema/functions.js";
@@ -98,7 +98,6 @@ export function sdkFile(): string {
  * serialized provider come with them (docs/plugin.md says how to install the plugin and how to choose).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type * as fn from "../functions/index.js";
 import { RESOURCES } from "../resources/list.js";
 import { PACKAGE, token } from "../shared/package.js";
 import {
@@ -109,14 +108,27 @@ import {
   registeredOptions,
   registeredProps,
 } from "../shared/resource-class.js";
-import { invokeLookUp, invokeLookUpOutput, type ArgsOf, type InputsOf, type ResultOf } from "./look-ups.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
 ${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/class.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
 export type { ${argsNames.join(", ")} };
 export type { ${[...Object.keys(RESULT_TYPES), "DatabaseDetailResult"].sort().join(", ")} } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";
 
+export * from "./functions.js";
+
 ${providerClass()}
-${classes.join("\n")}
+${classes.join("\n")}`;
+}
+
+/** `src/sdk/functions.ts`: each look-up of the schema, in both forms. */
+export function sdkFunctionsFile(): string {
+  return `${header("the schema's functions (src/schema/functions.ts)")}/**
+ * The look-ups of \`pulumi-cloudplatform/plugin\`: each function of the schema, as a promise and as an
+ * \`...Output\`, invoked through the plugin so that \`opts.provider\` picks the account.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type * as fn from "../functions/index.js";
+import { invokeLookUp, invokeLookUpOutput, type ArgsOf, type InputsOf, type ResultOf } from "./look-ups.js";
+
 ${Object.keys(FUNCTIONS).map(lookUp).join("\n")}`;
 }

@@ -8,7 +8,6 @@
  * serialized provider come with them (docs/plugin.md says how to install the plugin and how to choose).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type * as fn from "../functions/index.js";
 import { RESOURCES } from "../resources/list.js";
 import { PACKAGE, token } from "../shared/package.js";
 import {
@@ -19,7 +18,6 @@ import {
   registeredOptions,
   registeredProps,
 } from "../shared/resource-class.js";
-import { invokeLookUp, invokeLookUpOutput, type ArgsOf, type InputsOf, type ResultOf } from "./look-ups.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
 import type { VpcArgs } from "../resources/vpc/class.js";
 import type { VpcSubnetArgs } from "../resources/vpc-subnet/class.js";
@@ -47,6 +45,8 @@ export type {
   VpcResult,
 } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";
+
+export * from "./functions.js";
 
 /** Arguments of {@link Provider}: the settings of the stack configuration `cloudplatform:*`, for one account. */
 export interface ProviderArgs {
@@ -339,180 +339,4 @@ export class DatabaseSnapshot extends pulumi.CustomResource {
   public static override isInstance(obj: unknown): obj is DatabaseSnapshot {
     return isResourceOf(obj, token("DatabaseSnapshot"));
   }
-}
-
-/** Lists the regions, optionally only those with a capability or a status (no token needed). Invoked through the plugin: `opts.provider` picks the account. */
-export function getRegions(
-  args: ArgsOf<typeof fn.getRegions> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getRegions>> {
-  return invokeLookUp("getRegions", args, opts);
-}
-
-/** {@link getRegions} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getRegionsOutput(
-  args: InputsOf<ArgsOf<typeof fn.getRegions>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getRegions>> {
-  return invokeLookUpOutput("getRegions", args, opts);
-}
-
-/** Reads one region (no token needed). Invoked through the plugin: `opts.provider` picks the account. */
-export function getRegion(
-  args: ArgsOf<typeof fn.getRegion>,
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getRegion>> {
-  return invokeLookUp("getRegion", args, opts);
-}
-
-/** {@link getRegion} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getRegionOutput(
-  args: InputsOf<ArgsOf<typeof fn.getRegion>>,
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getRegion>> {
-  return invokeLookUpOutput("getRegion", args, opts);
-}
-
-/** Lists plan availability per region (select premium and GPU plans). Invoked through the plugin: `opts.provider` picks the account. */
-export function getRegionAvailability(
-  args: ArgsOf<typeof fn.getRegionAvailability> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getRegionAvailability>> {
-  return invokeLookUp("getRegionAvailability", args, opts);
-}
-
-/** {@link getRegionAvailability} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getRegionAvailabilityOutput(
-  args: InputsOf<ArgsOf<typeof fn.getRegionAvailability>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getRegionAvailability>> {
-  return invokeLookUpOutput("getRegionAvailability", args, opts);
-}
-
-/** Lists the database engine catalogue; latest is the newest id per engine type (no token needed). Invoked through the plugin: `opts.provider` picks the account. */
-export function getDatabaseEngines(
-  args: ArgsOf<typeof fn.getDatabaseEngines> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getDatabaseEngines>> {
-  return invokeLookUp("getDatabaseEngines", args, opts);
-}
-
-/** {@link getDatabaseEngines} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getDatabaseEnginesOutput(
-  args: InputsOf<ArgsOf<typeof fn.getDatabaseEngines>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getDatabaseEngines>> {
-  return invokeLookUpOutput("getDatabaseEngines", args, opts);
-}
-
-/** Reads one engine of the catalogue (no token needed). Invoked through the plugin: `opts.provider` picks the account. */
-export function getDatabaseEngine(
-  args: ArgsOf<typeof fn.getDatabaseEngine>,
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getDatabaseEngine>> {
-  return invokeLookUp("getDatabaseEngine", args, opts);
-}
-
-/** {@link getDatabaseEngine} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getDatabaseEngineOutput(
-  args: InputsOf<ArgsOf<typeof fn.getDatabaseEngine>>,
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getDatabaseEngine>> {
-  return invokeLookUpOutput("getDatabaseEngine", args, opts);
-}
-
-/** Lists the account's databases of all engines. Invoked through the plugin: `opts.provider` picks the account. */
-export function getDatabases(
-  args: ArgsOf<typeof fn.getDatabases> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getDatabases>> {
-  return invokeLookUp("getDatabases", args, opts);
-}
-
-/** {@link getDatabases} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getDatabasesOutput(
-  args: InputsOf<ArgsOf<typeof fn.getDatabases>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getDatabases>> {
-  return invokeLookUpOutput("getDatabases", args, opts);
-}
-
-/** Reads one database with its settings and, as secrets, its credentials and certificate (read only while it is active). Invoked through the plugin: `opts.provider` picks the account. */
-export function getDatabase(
-  args: ArgsOf<typeof fn.getDatabase>,
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getDatabase>> {
-  return invokeLookUp("getDatabase", args, opts);
-}
-
-/** {@link getDatabase} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getDatabaseOutput(
-  args: InputsOf<ArgsOf<typeof fn.getDatabase>>,
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getDatabase>> {
-  return invokeLookUpOutput("getDatabase", args, opts);
-}
-
-/** Lists one database's backups, automatic and snapshot; refused while it is provisioning. Invoked through the plugin: `opts.provider` picks the account. */
-export function getDatabaseBackups(
-  args: ArgsOf<typeof fn.getDatabaseBackups>,
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getDatabaseBackups>> {
-  return invokeLookUp("getDatabaseBackups", args, opts);
-}
-
-/** {@link getDatabaseBackups} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getDatabaseBackupsOutput(
-  args: InputsOf<ArgsOf<typeof fn.getDatabaseBackups>>,
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getDatabaseBackups>> {
-  return invokeLookUpOutput("getDatabaseBackups", args, opts);
-}
-
-/** Lists the account's VPCs with their subnets. Invoked through the plugin: `opts.provider` picks the account. */
-export function getVpcs(
-  args: ArgsOf<typeof fn.getVpcs> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getVpcs>> {
-  return invokeLookUp("getVpcs", args, opts);
-}
-
-/** {@link getVpcs} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getVpcsOutput(
-  args: InputsOf<ArgsOf<typeof fn.getVpcs>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getVpcs>> {
-  return invokeLookUpOutput("getVpcs", args, opts);
-}
-
-/** Lists the subnets of one VPC with the compute instances using them. Invoked through the plugin: `opts.provider` picks the account. */
-export function getVpcSubnets(
-  args: ArgsOf<typeof fn.getVpcSubnets>,
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getVpcSubnets>> {
-  return invokeLookUp("getVpcSubnets", args, opts);
-}
-
-/** {@link getVpcSubnets} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getVpcSubnetsOutput(
-  args: InputsOf<ArgsOf<typeof fn.getVpcSubnets>>,
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getVpcSubnets>> {
-  return invokeLookUpOutput("getVpcSubnets", args, opts);
-}
-
-/** Lists VPC addresses: of one VPC, or account-wide when vpcId is left out. Invoked through the plugin: `opts.provider` picks the account. */
-export function getVpcIps(
-  args: ArgsOf<typeof fn.getVpcIps> = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<ResultOf<typeof fn.getVpcIps>> {
-  return invokeLookUp("getVpcIps", args, opts);
-}
-
-/** {@link getVpcIps} taking Inputs, as an Output; secrets of the result stay secret. */
-export function getVpcIpsOutput(
-  args: InputsOf<ArgsOf<typeof fn.getVpcIps>> = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ResultOf<typeof fn.getVpcIps>> {
-  return invokeLookUpOutput("getVpcIps", args, opts);
 }
