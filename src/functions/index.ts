@@ -4,6 +4,7 @@
  */
 export * from "./regions.js";
 export * from "./databases.js";
+export * from "./database.js";
 export * from "./vpcs.js";
 export type {
   DatabaseBackupResult,

@@ -81,6 +81,21 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   updated: out("Time of the last change (null when never changed).", "string", { read: (d) => d.updated ?? null }),
 };
 
+/**
+ * One database as getDatabase reads it: the list's fields, the settings only the engine's own
+ * route gives, and its credentials and certificate (read by their own routes; secrets).
+ */
+export const DATABASE_DETAIL_RESULT: FieldTable<Database> = {
+  ...(DATABASE_RESULT as FieldTable<Database>),
+  sslConnection: asOutput(db.sslConnection),
+  replicationType: asOutput(db.replicationType),
+  replicationCommitType: asOutput(db.replicationCommitType),
+  port: asOutput(db.port),
+  rootUsername: asOutput(db.rootUsername),
+  rootPassword: { ...asOutput(db.rootPassword), description: "Root password." },
+  caCertificate: asOutput(db.caCertificate),
+};
+
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */
 export const BACKUP_RESULT: FieldTable<DatabaseBackup> = {
   id: out("The backup's id (a DatabaseSnapshot's backupId).", "integer", "id"),

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resolveClientConfig, type ConfigBag } from "../client/index.js";
+import { useLookupConfig } from "../functions/client.js";
 import { configure } from "../shared/context.js";
 import type { Bag } from "../shared/validate.js";
 import { PACKAGE } from "../shared/package.js";
@@ -54,13 +55,10 @@ export function configFailures(
 }
 
 /**
- * Hands the configuration to the resource modules and to the look-ups, which read the stack
- * configuration of the process they run in.
+ * Hands the configuration to the resource modules and to the look-ups. Each provider (the default
+ * one and every explicit one) is a plugin process of its own, configured once with its own inputs.
  */
 export async function applyConfig(bag: ConfigBag): Promise<void> {
   await configure({ config: bag } as unknown as pulumi.dynamic.ConfigureRequest);
-  for (const key of CONFIG_KEYS) {
-    const value = bag.get(`${PACKAGE}:${key}`);
-    if (value !== undefined) pulumi.runtime.setConfig(`${PACKAGE}:${key}`, value);
-  }
+  useLookupConfig(bag);
 }

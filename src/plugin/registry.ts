@@ -9,6 +9,7 @@ import type { DiffSpec } from "../shared/common.js";
 import { diffSpec, secretOutputs } from "../shared/fields.js";
 import { RESOURCE_LIST } from "../resources/list.js";
 import * as functions from "../functions/index.js";
+import { FUNCTIONS as DECLARED } from "../schema/functions.js";
 
 import { PACKAGE } from "../shared/package.js";
 
@@ -39,6 +40,7 @@ const FUNCTIONS: Record<string, (args: never) => Promise<unknown>> = {
   getDatabaseEngines: functions.getDatabaseEngines,
   getDatabaseEngine: functions.getDatabaseEngine,
   getDatabases: functions.getDatabases,
+  getDatabase: functions.getDatabase,
   getDatabaseBackups: functions.getDatabaseBackups,
   getVpcs: functions.getVpcs,
   getVpcSubnets: functions.getVpcSubnets,
@@ -69,4 +71,12 @@ export function resourceEntry(token: string): ResourceEntry {
 export function lookUp(token: string): LookUp {
   const fn = FUNCTIONS[nameOf(token, "Function", FUNCTIONS)]!;
   return (args) => fn(args as never);
+}
+
+/** The outputs of a function token's result that the schema declares secret (getDatabase's credentials). */
+export function lookUpSecrets(token: string): string[] {
+  const declared = DECLARED[nameOf(token, "Function", FUNCTIONS)];
+  return Object.entries(declared?.outputs ?? {})
+    .filter(([, f]) => f.secret)
+    .map(([k]) => k);
 }

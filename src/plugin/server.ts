@@ -17,7 +17,7 @@ import { changedFields } from "../shared/common.js";
 import type { Bag } from "../shared/validate.js";
 import { applyConfig, configBag, configFailures, CONFIG_KEYS } from "./config.js";
 import { diffResponse } from "./diff.js";
-import { lookUp, resourceEntry } from "./registry.js";
+import { lookUp, lookUpSecrets, resourceEntry } from "./registry.js";
 import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
 import { fromStruct, toStruct } from "./values.js";
@@ -146,7 +146,7 @@ export function providerService(): provrpc.IResourceProviderServer {
     invoke: unary(async (req: provproto.InvokeRequest) => {
       const args = fromStruct(req.getArgs()).bag;
       const result = (await lookUp(req.getTok())(args)) as Bag;
-      return new provproto.InvokeResponse().setReturn(toStruct(result));
+      return new provproto.InvokeResponse().setReturn(toStruct(result, lookUpSecrets(req.getTok()), acceptSecrets));
     }),
 
     check: unary(async (req: provproto.CheckRequest) => {

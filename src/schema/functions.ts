@@ -5,6 +5,7 @@
 import {
   AVAILABILITY_RESULT,
   BACKUP_RESULT,
+  DATABASE_DETAIL_RESULT,
   DATABASE_RESULT,
   ENGINE_RESULT,
   REGION_RESULT,
@@ -81,6 +82,15 @@ export const FUNCTIONS: Record<string, FunctionDecl> = {
       status: arg("Keep only databases with this status."),
     },
     outputs: { databases: list("The databases.", "DatabaseResult") },
+  },
+  getDatabase: {
+    description:
+      "Reads one database with its settings and, as secrets, its credentials and certificate (read only while it is active).",
+    inputs: {
+      engine: arg('Engine of the database, "mysql" or "postgresql" (a database\'s engineType).', "string", true),
+      id: arg("Id of the database (a database's instanceId).", "integer", true),
+    },
+    outputs: DATABASE_DETAIL_RESULT,
   },
   getDatabaseBackups: {
     description: "Lists one database's backups, automatic and snapshot; refused while it is provisioning.",

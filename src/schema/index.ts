@@ -65,7 +65,8 @@ function objectType(table: FieldFacts, as: "input" | "output"): SchemaProperty {
   };
 }
 
-const CONFIG: Record<string, SchemaProperty> = {
+/** The provider configuration: the stack configuration keys, and the inputs of an explicit provider. */
+export const CONFIG: Record<string, SchemaProperty> = {
   apiUrl: {
     type: "string",
     description:

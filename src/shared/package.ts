@@ -9,3 +9,8 @@ export const PACKAGE = "cloudplatform";
 export function token(name: string): string {
   return `${PACKAGE}:index:${name}`;
 }
+
+/** The dynamic resource's type token of a resource name: `pulumi-nodejs:dynamic/cloudplatform:<name>`. */
+export function dynamicToken(name: string): string {
+  return `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
+}

@@ -50,13 +50,44 @@ export function registeredOptions<Args>(
   return secrets.length > 0 ? withSecretOutputs(opts, secrets) : opts;
 }
 
-/** Sets the numeric id output and records the arguments behind the id outputs, once registered. */
+/**
+ * The properties a class registers to read an existing object by id (`get`): the caller's state,
+ * which qualifies the look-up (a subnet's `vpcId`), and every output key, so the engine's answer
+ * fills each output. No argument is checked: a read sends nothing to the API but GETs.
+ */
+export function readProps<Args>(spec: ClassSpec<Args>, state: object | undefined): Bag {
+  return { ...outputKeys(spec.table), ...passedInputs(spec.table, {}, spec.engine), ...defined(state ?? {}) };
+}
+
+/** The entries of `bag` that are set (an Input is kept whole; its value may be an Output). */
+function defined(bag: object): Bag {
+  return Object.fromEntries(Object.entries(bag).filter(([, v]) => v !== undefined));
+}
+
+/** Whether the options ask to read an existing object (`get`) rather than manage one. */
+export function isRead(opts: pulumi.CustomResourceOptions | undefined): boolean {
+  return opts?.id !== undefined;
+}
+
+/**
+ * Whether `obj` is a resource of the type token `type`. The type is compared rather than the
+ * prototype, so a resource made by another copy of the package (two versions installed side by
+ * side) counts too, as Pulumi's own SDKs do it.
+ */
+export function isResourceOf(obj: unknown, type: string): boolean {
+  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === type;
+}
+
+/**
+ * Sets the numeric id output and records the arguments behind the id outputs, once registered. A
+ * read (`get`, `args` undefined) records no arguments: it manages nothing another resource checks.
+ */
 export function afterRegistration<Args extends object>(
   spec: ClassSpec<Args>,
   resource: pulumi.CustomResource,
-  args: Args,
+  args: Args | undefined,
 ): void {
   const id = idOutput(resource, spec.program.idOutput.parse);
   (resource as unknown as Bag)[spec.program.idOutput.name] = id;
-  if (spec.program.remembered) remember([resource.id, id], args);
+  if (spec.program.remembered && args !== undefined) remember([resource.id, id], args);
 }

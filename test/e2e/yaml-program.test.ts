@@ -2,7 +2,8 @@
  * The Pulumi YAML example (examples/yaml), run the way a YAML user runs it: the plain `pulumi` CLI
  * in a copy of the project, the real YAML language host (`pulumi-language-yaml`, built by
  * scripts/install-pulumi.sh) and the plugin found through the project's `plugins.providers`, no
- * Automation API in between. `up` creates a VPC, a subnet and a MySQL database with
+ * Automation API in between. `up` creates a VPC, a subnet, a second subnet through an explicit
+ * provider (`pulumi:providers:cloudplatform`) and a MySQL database with
  * `customTimeouts` and gives an output from a look-up; the preview after is clean with no API
  * write; a new description updates the VPC in place; `pulumi import` of a subnet made through the
  * API prints YAML that, pasted into the program, previews clean; `destroy` empties the emulator.
@@ -85,10 +86,14 @@ test("a YAML program: up, clean preview, a change, pulumi import pasted back, de
   await pulumi(["config", "set", "--secret", "cloudplatform:token", e2e.emulator.token]);
 
   const up = await pulumi(["up", "--yes"]);
-  expect(up).toMatch(/4 created/);
+  // The stack, the explicit provider, the VPC, two subnets and the database.
+  expect(up).toMatch(/6 created/);
   const [vpc] = await list<ApiVpc>(e2e.emulator, "/vpcs");
   expect(vpc).toMatchObject({ label: "yaml-network", description: "Network of the YAML example" });
-  expect(await list(e2e.emulator, `/vpcs/${vpc!.id}/subnets`)).toMatchObject([{ label: "app", ipv4: "10.0.1.0/24" }]);
+  expect(await list(e2e.emulator, `/vpcs/${vpc!.id}/subnets`)).toMatchObject([
+    { label: "app", ipv4: "10.0.1.0/24" },
+    { label: "admin", ipv4: "10.0.2.0/24" },
+  ]);
   const dbs = await list<{ label: string; status: string; allow_list: string[] }>(e2e.emulator, "/databases/instances");
   expect(dbs).toMatchObject([{ label: "yaml-orders", status: "active", allow_list: ["10.0.1.0/24"] }]);
 
@@ -98,10 +103,16 @@ test("a YAML program: up, clean preview, a change, pulumi import pasted back, de
   expect(JSON.parse(await pulumi(["stack", "output", "--json"]))).toMatchObject({ ordersPassword: "[secret]" });
   // The engine recorded the database's customTimeouts (in seconds).
   const state = JSON.parse(await pulumi(["stack", "export"])) as {
-    deployment: { resources: { type: string; customTimeouts?: Record<string, number> }[] };
+    deployment: {
+      resources: { urn: string; type: string; provider?: string; customTimeouts?: Record<string, number> }[];
+    };
   };
   const orders = state.deployment.resources.find((r) => r.type === "cloudplatform:index:MysqlDatabase");
   expect(orders?.customTimeouts).toEqual({ create: 1800, update: 1800, delete: 600 });
+  // The admin subnet went through the explicit provider, whose token the state keeps encrypted only.
+  const admin = state.deployment.resources.find((r) => r.urn.endsWith("::admin"));
+  expect(admin?.provider).toMatch(/::pulumi:providers:cloudplatform::account::/);
+  expect(JSON.stringify(state)).not.toContain(e2e.emulator.token);
 
   await e2e.emulator.control.clearRequests();
   await pulumi(["preview", "--expect-no-changes"]);
@@ -143,7 +154,7 @@ test("a YAML program: up, clean preview, a change, pulumi import pasted back, de
   await pulumi(["preview", "--expect-no-changes"]);
   expect(await writes()).toEqual([]);
 
-  expect(await pulumi(["destroy", "--yes"])).toMatch(/5 deleted/);
+  expect(await pulumi(["destroy", "--yes"])).toMatch(/7 deleted/);
   expect(await list(e2e.emulator, "/vpcs")).toEqual([]);
   expect(await list(e2e.emulator, "/databases/instances")).toEqual([]);
   await pulumi(["stack", "rm", "dev", "--yes"]);

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  getDatabase,
+  getDatabaseOutput,
   getDatabaseBackups,
   getDatabaseBackupsOutput,
   getDatabaseEngine,
@@ -229,5 +231,52 @@ describe("backup look-up", () => {
     await expect(getDatabaseBackups({ engine: "mysql", databaseId: "db-1" })).rejects.toThrow(
       'databaseId must be a positive integer id, got "db-1"',
     );
+  });
+});
+
+describe("one database", () => {
+  test("getDatabase gives the settings of either engine; credentials and certificate once active, secret in the Output form", async () => {
+    await emulator().control.setTimings({ provisioningSeconds: 60 });
+    const db = await api("/databases/postgresql/instances", {
+      label: "pg-one",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "postgresql/14.6",
+    });
+    // While provisioning the API shows no credentials: the result leaves them out and asks for none.
+    await emulator().control.clearRequests();
+    const early = await getDatabase({ engine: "postgresql", id: db.id as number });
+    expect(early).toMatchObject({ instanceId: db.id, label: "pg-one", status: "provisioning", port: 5432 });
+    expect(early.rootPassword).toBeUndefined();
+    expect((await emulator().control.requests()).map((r) => r.path)).toEqual([
+      `/v4/databases/postgresql/instances/${db.id}`,
+    ]);
+
+    await emulator().control.advanceClock(61);
+    const ready = await getDatabase({ engine: "postgresql", id: String(db.id) });
+    const credentials = await fetch(`${emulator().apiUrl}/databases/postgresql/instances/${db.id}/credentials`, {
+      headers: { authorization: `Bearer ${emulator().token}` },
+    }).then((r) => r.json() as Promise<{ username: string; password: string }>);
+    expect(ready).toMatchObject({
+      engineType: "postgresql",
+      engineId: "postgresql/14.6",
+      sslConnection: true,
+      replicationType: "none",
+      replicationCommitType: expect.any(String),
+      status: "active",
+      rootUsername: credentials.username,
+      rootPassword: credentials.password,
+      caCertificate: expect.any(String),
+    });
+    const output = getDatabaseOutput({ engine: pulumi.output("postgresql"), id: db.id as number });
+    expect(await pulumi.isSecret(output)).toBe(true);
+    expect((await valueOf(output)).rootPassword).toBe(credentials.password);
+  });
+
+  test("getDatabase refuses an unknown engine or a malformed id before any request", async () => {
+    await expect(getDatabase({ engine: "mssql" as "mysql", id: 1 })).rejects.toThrow(
+      'engine must be "mysql" or "postgresql"',
+    );
+    await expect(getDatabase({ engine: "mysql", id: "db-1" })).rejects.toThrow("id must be a positive integer id");
   });
 });

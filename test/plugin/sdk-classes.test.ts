@@ -11,16 +11,27 @@ import * as plugin from "../../src/sdk/index.js";
 
 /** The inputs each resource was registered with, by name. */
 const registered = new Map<string, Record<string, unknown>>();
+/** The id, provider and type of each resource registered to be read (`get`), by name. */
+const reads = new Map<string, { id?: string; provider?: string; type: string }>();
+/** The look-ups invoked: token, arguments and provider. */
+const calls: { token: string; inputs: unknown; provider?: string }[] = [];
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
         registered.set(args.name, args.inputs as Record<string, unknown>);
+        if (args.id) {
+          reads.set(args.name, { id: args.id, provider: args.provider, type: args.type });
+          return { id: args.id, state: { ...args.inputs, label: `read-${args.id}` } };
+        }
         const id = args.name.includes("snap") ? "mysql/41/77" : "41";
         return { id, state: args.inputs };
       },
-      call: () => ({}),
+      call: (args) => {
+        calls.push({ token: args.token, inputs: args.inputs, provider: args.provider });
+        return { vpcs: [{ label: "from-the-plugin" }] };
+      },
     },
     "project",
     "stack",
@@ -76,5 +87,69 @@ test("both kinds of class register the same properties and give the same numeric
   ]);
   expect(registered.get("sdk-snap")!.programFailures).toEqual([
     expect.objectContaining({ property: "target", reason: expect.stringContaining("needs a 3-node cluster") }),
+  ]);
+});
+
+test("get reads by id through the given provider, registers no argument check, and gives the outputs read", async () => {
+  const account = new plugin.Provider("account", {
+    apiUrl: "https://api.example",
+    token: "t0ken",
+    allowInsecureHttp: false,
+  });
+  const vpc = plugin.Vpc.get("got-vpc", "12", {}, { provider: account });
+  const subnet = dynamic.VpcSubnet.get("got-subnet", "12/34");
+  expect(await value(vpc.label)).toBe("read-12");
+  expect(await value(vpc.vpcId)).toBe(12);
+  expect(await value(subnet.label)).toBe("read-12/34");
+  await value(pulumi.all([vpc.urn, subnet.urn, account.urn]));
+  expect(reads.get("got-vpc")).toEqual({
+    id: "12",
+    provider: expect.stringMatching(/::pulumi:providers:cloudplatform::account::/),
+    type: "cloudplatform:index:Vpc",
+  });
+  expect(reads.get("got-subnet")).toMatchObject({ id: "12/34", type: "pulumi-nodejs:dynamic/cloudplatform:VpcSubnet" });
+  // No argument was checked in the program (a read has none), and every output is asked for.
+  expect(registered.get("got-vpc")).not.toHaveProperty("programFailures");
+  expect(Object.keys(registered.get("got-vpc")!)).toEqual([]);
+  // The provider's token is registered as a secret; the flag goes as JSON text, as Pulumi's SDKs send it.
+  expect(registered.get("account")).toEqual({
+    apiUrl: "https://api.example",
+    token: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "t0ken" },
+    allowInsecureHttp: "false",
+  });
+});
+
+test("isInstance tells each class and flavour apart", () => {
+  const account = new plugin.Provider("other-account");
+  const vpc = new plugin.Vpc("typed-vpc", { label: "net", region: "us-east" });
+  const dynamicVpc = new dynamic.Vpc("typed-dyn", { label: "net2", region: "us-east" });
+  expect(plugin.Vpc.isInstance(vpc)).toBe(true);
+  expect(plugin.Vpc.isInstance(dynamicVpc)).toBe(false);
+  expect(dynamic.Vpc.isInstance(dynamicVpc)).toBe(true);
+  expect(dynamic.Vpc.isInstance(vpc)).toBe(false);
+  expect(plugin.VpcSubnet.isInstance(vpc)).toBe(false);
+  expect(plugin.Provider.isInstance(account)).toBe(true);
+  expect(plugin.Provider.isInstance(vpc)).toBe(false);
+  expect(plugin.Vpc.isInstance(undefined)).toBe(false);
+  expect(plugin.Vpc.isInstance({ __pulumiType: "cloudplatform:index:Vpc" })).toBe(true);
+});
+
+test("the look-ups invoke the plugin's function tokens through the given provider, in both forms", async () => {
+  const account = new plugin.Provider("lookup-account", { apiUrl: "https://api.example" });
+  const plain = await plugin.getVpcs({ label: "x" }, { provider: account });
+  const output = plugin.getVpcsOutput({ label: pulumi.output("y") }, { provider: account });
+  expect(plain.vpcs).toEqual([{ label: "from-the-plugin" }]);
+  expect((await value(output)).vpcs).toEqual([{ label: "from-the-plugin" }]);
+  expect(calls).toEqual([
+    {
+      token: "cloudplatform:index:getVpcs",
+      inputs: { label: "x" },
+      provider: expect.stringMatching(/::lookup-account::/),
+    },
+    {
+      token: "cloudplatform:index:getVpcs",
+      inputs: { label: "y" },
+      provider: expect.stringMatching(/::lookup-account::/),
+    },
   ]);
 });

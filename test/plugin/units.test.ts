@@ -132,6 +132,11 @@ describe("registry and config", () => {
     ]);
     // The client's opt-in for plain http to a named host (a CI service container) applies here too.
     expect(configFailures({ apiUrl: "http://emulator:4010", allowInsecureHttp: true })).toEqual([]);
+    // An explicit provider of the Node.js SDK sends the flag as JSON text, as Pulumi's generated SDKs do.
+    expect(configFailures({ apiUrl: "http://emulator:4010", allowInsecureHttp: "true" })).toEqual([]);
+    expect(configFailures({ apiUrl: "http://emulator:4010", allowInsecureHttp: "false" })).toEqual([
+      { property: "apiUrl", reason: expect.stringMatching(/^apiUrl: Refusing plain http to emulator/) },
+    ]);
   });
 
   test("without schema.json the schema names the package and its version", () => {

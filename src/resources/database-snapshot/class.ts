@@ -5,8 +5,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/database-snapshot.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import {
+  afterRegistration,
+  isRead,
+  isResourceOf,
+  readProps,
+  registeredOptions,
+  registeredProps,
+} from "../../shared/resource-class.js";
 import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
@@ -86,10 +93,29 @@ export class DatabaseSnapshot extends pulumi.dynamic.Resource {
   /** Creation time. */
   declare public readonly created: pulumi.Output<string>;
 
+  /** Manages a DatabaseSnapshot; with `opts.id`, reads the existing one instead (see {@link DatabaseSnapshot.get}). */
   constructor(name: string, args: DatabaseSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.DatabaseSnapshot;
-    const props = registeredProps(spec, args, urnInput("DatabaseSnapshot", name, opts));
+    const reading = isRead(opts);
+    const props = reading
+      ? readProps(spec, args)
+      : registeredProps(spec, args, urnInput("DatabaseSnapshot", name, opts));
     super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "DatabaseSnapshot");
-    afterRegistration(spec, this, args);
+    afterRegistration(spec, this, reading ? undefined : args);
+  }
+
+  /** Reads the existing DatabaseSnapshot `id` (`<engine>/<instanceId>/<backupId>`) into the program without managing it: `pulumi up` and `refresh` only read it, `destroy` leaves it, and nothing is written to the API. Its outputs are those of a DatabaseSnapshot the program manages. `state` may name arguments that qualify the look-up; the values read replace them. The read uses the program's account (`cloudplatform:apiUrl` and `cloudplatform:token`), as every dynamic resource does; `pulumi-cloudplatform/plugin` reads through an explicit provider (`opts.provider`). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<DatabaseSnapshotArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): DatabaseSnapshot {
+    return new DatabaseSnapshot(name, (state ?? {}) as DatabaseSnapshotArgs, { ...opts, id });
+  }
+
+  /** Whether `obj` is a DatabaseSnapshot of this flavour, also when made by another copy of the package. */
+  public static override isInstance(obj: unknown): obj is DatabaseSnapshot {
+    return isResourceOf(obj, dynamicToken("DatabaseSnapshot"));
   }
 }

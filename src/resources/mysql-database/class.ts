@@ -5,8 +5,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/mysql-database.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import {
+  afterRegistration,
+  isRead,
+  isResourceOf,
+  readProps,
+  registeredOptions,
+  registeredProps,
+} from "../../shared/resource-class.js";
 import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
@@ -142,10 +149,27 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   /** The last restore this stack performed: the backup and restoredAt; undefined when none. */
   declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
 
+  /** Manages a MysqlDatabase; with `opts.id`, reads the existing one instead (see {@link MysqlDatabase.get}). */
   constructor(name: string, args: MysqlDatabaseArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.MysqlDatabase;
-    const props = registeredProps(spec, args, urnInput("MysqlDatabase", name, opts));
+    const reading = isRead(opts);
+    const props = reading ? readProps(spec, args) : registeredProps(spec, args, urnInput("MysqlDatabase", name, opts));
     super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "MysqlDatabase");
-    afterRegistration(spec, this, args);
+    afterRegistration(spec, this, reading ? undefined : args);
+  }
+
+  /** Reads the existing MysqlDatabase `id` (the database id) into the program without managing it: `pulumi up` and `refresh` only read it, `destroy` leaves it, and nothing is written to the API. Its outputs are those of a MysqlDatabase the program manages. `state` may name arguments that qualify the look-up; the values read replace them. The read uses the program's account (`cloudplatform:apiUrl` and `cloudplatform:token`), as every dynamic resource does; `pulumi-cloudplatform/plugin` reads through an explicit provider (`opts.provider`). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<MysqlDatabaseArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): MysqlDatabase {
+    return new MysqlDatabase(name, (state ?? {}) as MysqlDatabaseArgs, { ...opts, id });
+  }
+
+  /** Whether `obj` is a MysqlDatabase of this flavour, also when made by another copy of the package. */
+  public static override isInstance(obj: unknown): obj is MysqlDatabase {
+    return isResourceOf(obj, dynamicToken("MysqlDatabase"));
   }
 }

@@ -5,8 +5,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/vpc-subnet.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import {
+  afterRegistration,
+  isRead,
+  isResourceOf,
+  readProps,
+  registeredOptions,
+  registeredProps,
+} from "../../shared/resource-class.js";
 import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
@@ -64,10 +71,27 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
 
+  /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.VpcSubnet;
-    const props = registeredProps(spec, args, urnInput("VpcSubnet", name, opts));
+    const reading = isRead(opts);
+    const props = reading ? readProps(spec, args) : registeredProps(spec, args, urnInput("VpcSubnet", name, opts));
     super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "VpcSubnet");
-    afterRegistration(spec, this, args);
+    afterRegistration(spec, this, reading ? undefined : args);
+  }
+
+  /** Reads the existing VpcSubnet `id` (`<vpcId>/<subnetId>` (or `<vpcId>,<subnetId>`)) into the program without managing it: `pulumi up` and `refresh` only read it, `destroy` leaves it, and nothing is written to the API. Its outputs are those of a VpcSubnet the program manages. `state` may name arguments that qualify the look-up; the values read replace them. The read uses the program's account (`cloudplatform:apiUrl` and `cloudplatform:token`), as every dynamic resource does; `pulumi-cloudplatform/plugin` reads through an explicit provider (`opts.provider`). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<VpcSubnetArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): VpcSubnet {
+    return new VpcSubnet(name, (state ?? {}) as VpcSubnetArgs, { ...opts, id });
+  }
+
+  /** Whether `obj` is a VpcSubnet of this flavour, also when made by another copy of the package. */
+  public static override isInstance(obj: unknown): obj is VpcSubnet {
+    return isResourceOf(obj, dynamicToken("VpcSubnet"));
   }
 }

@@ -5,8 +5,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/vpc.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
+import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import {
+  afterRegistration,
+  isRead,
+  isResourceOf,
+  readProps,
+  registeredOptions,
+  registeredProps,
+} from "../../shared/resource-class.js";
 import { urnInput } from "../../shared/resource-urn.js";
 import { storedProvider } from "../../shared/stored-provider.js";
 import { RESOURCES } from "../list.js";
@@ -73,10 +80,27 @@ export class Vpc extends pulumi.dynamic.Resource {
   /** The VPC's numeric id (the resource id as a number). */
   declare public readonly vpcId: pulumi.Output<number>;
 
+  /** Manages a Vpc; with `opts.id`, reads the existing one instead (see {@link Vpc.get}). */
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     const spec = RESOURCES.Vpc;
-    const props = registeredProps(spec, args, urnInput("Vpc", name, opts));
+    const reading = isRead(opts);
+    const props = reading ? readProps(spec, args) : registeredProps(spec, args, urnInput("Vpc", name, opts));
     super(storedProvider(lazy), name, props, registeredOptions(spec, opts), PACKAGE, "Vpc");
-    afterRegistration(spec, this, args);
+    afterRegistration(spec, this, reading ? undefined : args);
+  }
+
+  /** Reads the existing Vpc `id` (the VPC id) into the program without managing it: `pulumi up` and `refresh` only read it, `destroy` leaves it, and nothing is written to the API. Its outputs are those of a Vpc the program manages. `state` may name arguments that qualify the look-up; the values read replace them. The read uses the program's account (`cloudplatform:apiUrl` and `cloudplatform:token`), as every dynamic resource does; `pulumi-cloudplatform/plugin` reads through an explicit provider (`opts.provider`). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<VpcArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Vpc {
+    return new Vpc(name, (state ?? {}) as VpcArgs, { ...opts, id });
+  }
+
+  /** Whether `obj` is a Vpc of this flavour, also when made by another copy of the package. */
+  public static override isInstance(obj: unknown): obj is Vpc {
+    return isResourceOf(obj, dynamicToken("Vpc"));
   }
 }

@@ -1,0 +1,72 @@
+/**
+ * The look-up of one database by engine and id: its settings, and its credentials and
+ * certificate. Those are secrets: the `...Output` form gives a secret Output; the promise form
+ * gives plain values, as every promise-form look-up of Pulumi does (a program that exports them
+ * should wrap them in `pulumi.secret`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { ENGINE_TYPES, type EngineType } from "../client/index.js";
+import { fromApi } from "../shared/fields.js";
+import { toId } from "../shared/validate.js";
+import { lookupClient } from "./client.js";
+import { DATABASE_DETAIL_RESULT } from "./results.js";
+import type { DatabaseResult } from "./shapes.js";
+
+/** Arguments of {@link getDatabase}. */
+export interface GetDatabaseArgs {
+  /** Engine of the database, "mysql" or "postgresql" (a database's `engineType`). */
+  engine: EngineType;
+  /** Id of the database (a database's `instanceId` or `id`). */
+  id: number | string;
+}
+
+/** One database with its settings, credentials and certificate. */
+export interface DatabaseDetailResult extends DatabaseResult {
+  /** Whether SSL is required to connect. */
+  sslConnection: boolean;
+  /** Replication mode. */
+  replicationType: string;
+  /** Commit mode of the replicas (PostgreSQL only). */
+  replicationCommitType?: string;
+  /** Access port. */
+  port: number;
+  /** Root user name; left out while the database is not active (the API shows it only then). Secret. */
+  rootUsername?: string;
+  /** Root password; left out while the database is not active. Secret. */
+  rootPassword?: string;
+  /** Base64 SSL CA certificate; left out while the database is not active. Secret. */
+  caCertificate?: string;
+}
+
+/**
+ * Reads one database (needs a token). The credentials and certificate are read only while it is
+ * active: the API's credentials and SSL views answer only then (cloud-api-v4.md, status requirements).
+ */
+export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseDetailResult> {
+  const engine = args.engine as unknown;
+  if (!ENGINE_TYPES.includes(engine as EngineType))
+    throw new Error(`getDatabase: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
+  const id = toId(args.id);
+  if (id === undefined)
+    throw new Error(`getDatabase: id must be a positive integer id, got ${JSON.stringify(args.id)}`);
+  const api = lookupClient().database(engine as EngineType);
+  const db = await api.get(id);
+  const result = fromApi(DATABASE_DETAIL_RESULT, db, engine as EngineType);
+  if (db.status === "active") {
+    const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
+    Object.assign(result, {
+      rootUsername: credentials.username,
+      rootPassword: credentials.password,
+      caCertificate: certificate.ca_certificate,
+    });
+  }
+  return result as unknown as DatabaseDetailResult;
+}
+
+/** {@link getDatabase} taking Outputs; the whole result is secret, since it holds the credentials. */
+export function getDatabaseOutput(args: {
+  engine: pulumi.Input<EngineType> | pulumi.Output<string>;
+  id: pulumi.Input<number | string>;
+}): pulumi.Output<DatabaseDetailResult> {
+  return pulumi.secret(pulumi.output(args).apply((a) => getDatabase(a as GetDatabaseArgs)));
+}
