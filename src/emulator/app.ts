@@ -13,6 +13,7 @@ import { vpcRoutes } from "./vpcs/routes.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
 import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
+import { exactJsonType } from "./json-type.js";
 
 /** Options of the emulator. */
 export interface EmulatorOptions {
@@ -104,6 +105,8 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   });
   // After the persistence hook: an answer an `after` fault loses was for a change already on disk.
   app.addHook("onSend", faults.afterHook(log));
+  // Last: whatever wrote the answer, its JSON type is the API's own, without a charset.
+  app.addHook("onSend", exactJsonType);
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");
     if (isControl || faults.lost(request)) return;
