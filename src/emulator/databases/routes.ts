@@ -24,7 +24,10 @@ function provisioningOverride(header: string | string[] | undefined): number | u
 export function databaseRoutes(app: FastifyInstance, store: Store): void {
   const dbs = store.databases;
   app.get<Q>("/v4/databases/instances", op({ scope: "databases:read_only" }), async (req) =>
-    paginate(dbs.list(req.actor).map(databaseSummaryView), req.query),
+    paginate(
+      dbs.list(req.actor).map((db) => databaseSummaryView(store, db)),
+      req.query,
+    ),
   );
   for (const engine of ["mysql", "postgresql"] as EngineType[]) {
     const base = `/v4/databases/${engine}/instances`;
