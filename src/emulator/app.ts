@@ -4,6 +4,7 @@ import { Clock } from "./clock.js";
 import { ApiFailure, UnsupportedMediaType } from "./errors.js";
 import { CONTROL_OFF, controlApiServed } from "./exposure.js";
 import { Faults } from "./faults.js";
+import { VARY } from "./filter.js";
 import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
@@ -98,6 +99,11 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.addHook("preClose", async () => faults.close());
   app.addHook("onClose", async () => unlock());
   app.addHook("onRequest", authenticate(store));
+  // Answers of the API depend on the token and on the list filter (api-behaviour.md, "Filtering").
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/v4/")) reply.header("vary", VARY);
+    return payload;
+  });
   // Persist before the response leaves, so a change the client saw acknowledged is on disk.
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && reply.statusCode < 400) store.save();
