@@ -138,3 +138,33 @@ describe.each(Object.keys(ANSWERS))("%s", (name) => {
     return new CloudClient({ apiUrl: server.url, token: "t" }).database(answer.engine).get(answer.id);
   }
 });
+
+test('a "none" an earlier import stored for a 3-node cluster is dropped at refresh, and diff finds no change', async () => {
+  answer = ANSWERS["cassette-2026-07-mysql"];
+  const read = await mysqlProvider.read!(String(answer.id));
+  const old = { ...(read.props as Bag), replicationType: "none" };
+  const refreshed = await mysqlProvider.read!(String(answer.id), old);
+  expect((refreshed.props as Bag).replicationType).toBeUndefined();
+  const program = { ...(refreshed.inputs as Bag), replicationType: "asynch" };
+  const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
+  expect(checked.failures ?? []).toEqual([]);
+  expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
+    changes: false,
+  });
+});
+
+test("a held value is judged again once the program changes it: a new long label is refused at preview and at adoption", async () => {
+  answer = ANSWERS["cassette-2026-07-mysql"];
+  expect(answer.label.length).toBe(37);
+  const read = await mysqlProvider.read!(String(answer.id));
+  const inputs = read.inputs as Bag;
+  const longer = `${answer.label}-x`;
+  const checked = await mysqlProvider.check!(inputs, { ...inputs, label: longer });
+  expect(checked.failures).toEqual([{ property: "label", reason: expect.stringContaining("3 to 32 characters") }]);
+  // Adoption: the label differs from the database's, so it would be sent: refused before any write.
+  const adopting = { ...inputs, label: longer, adoptId: answer.id };
+  const created = await mysqlProvider.check!({}, adopting);
+  expect(created.failures ?? []).toEqual([]);
+  await expect(mysqlProvider.create(created.inputs as Bag)).rejects.toThrow(/label must be 3 to 32 characters/);
+  expect(writes()).toEqual([]);
+});
