@@ -39,6 +39,7 @@ const NEEDS_BUILD_OR_ENGINE = [
   "<rootDir>/test/plugin/nodejs-sdk.test.ts",
   "<rootDir>/test/plugin/python-sdk.test.ts",
   "<rootDir>/test/schema/bind.test.ts",
+  "<rootDir>/test/conformance/linodego.test.ts",
 ];
 
 /** What both projects share: where tests live, and how TypeScript and ES modules are loaded. */

@@ -4,6 +4,7 @@ import { Clock } from "./clock.js";
 import { ApiFailure, UnsupportedMediaType } from "./errors.js";
 import { CONTROL_OFF, controlApiServed } from "./exposure.js";
 import { Faults } from "./faults.js";
+import { VARY } from "./filter.js";
 import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
@@ -13,6 +14,7 @@ import { vpcRoutes } from "./vpcs/routes.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
 import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
+import { exactJsonType } from "./json-type.js";
 
 /** Options of the emulator. */
 export interface EmulatorOptions {
@@ -97,6 +99,11 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.addHook("preClose", async () => faults.close());
   app.addHook("onClose", async () => unlock());
   app.addHook("onRequest", authenticate(store));
+  // Answers of the API depend on the token and on the list filter (api-behaviour.md, "Filtering").
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/v4/")) reply.header("vary", VARY);
+    return payload;
+  });
   // Persist before the response leaves, so a change the client saw acknowledged is on disk.
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && reply.statusCode < 400) store.save();
@@ -104,6 +111,8 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   });
   // After the persistence hook: an answer an `after` fault loses was for a change already on disk.
   app.addHook("onSend", faults.afterHook(log));
+  // Last: whatever wrote the answer, its JSON type is the API's own, without a charset.
+  app.addHook("onSend", exactJsonType);
   app.addHook("onResponse", async (request, reply) => {
     const isControl = request.url.startsWith("/_emulator");
     if (isControl || faults.lost(request)) return;

@@ -296,7 +296,7 @@ export class Faults {
       reply.type("text/html");
       return html(status);
     }
-    reply.type("application/json; charset=utf-8");
+    reply.type("application/json");
     return JSON.stringify({ errors: [{ reason: "Please try again later" }] });
   }
 

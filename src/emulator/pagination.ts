@@ -1,4 +1,5 @@
 import { BadRequest } from "./errors.js";
+import { applyFilter } from "./filter.js";
 
 /** The API's list envelope. */
 export interface PageOf<T> {
@@ -29,4 +30,17 @@ export function paginate<T>(items: T[], query: PageQuery = {}): PageOf<T> {
   if (errors.length > 0) throw new BadRequest(errors);
   const pages = Math.max(1, Math.ceil(items.length / size));
   return { data: items.slice((page - 1) * size, page * size), page, pages, results: items.length };
+}
+
+/**
+ * One page of a list operation's answer: `items` filtered and ordered by the request's `X-Filter`
+ * header (filter.ts, `fields` the list's filterable fields), then paginated, so `results` and
+ * `pages` count the filtered list.
+ */
+export function listPage<T>(
+  items: T[],
+  req: { query: PageQuery; headers: Record<string, string | string[] | undefined> },
+  fields: readonly string[],
+): PageOf<T> {
+  return paginate(applyFilter(items, req.headers["x-filter"], fields), req.query);
 }

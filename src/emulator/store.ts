@@ -5,6 +5,7 @@ import type { EventRecord, State, TokenRecord } from "./state.js";
 import { VpcModel } from "./vpcs/model.js";
 import { ComputeModel } from "./computes/model.js";
 import { DatabaseModel } from "./databases/model.js";
+import type { AnswerShape } from "./answer-shapes.js";
 
 /** How long (emulated seconds) each asynchronous database change takes. */
 export interface Timings {
@@ -42,6 +43,8 @@ export type Actor = TokenRecord | null;
 export class Store {
   state: State = defaultState();
   timings: Timings;
+  /** The shape of database answers (answer-shapes.ts); set through the control API, not persisted. */
+  answers: AnswerShape = "4.176.0";
   readonly vpcs = new VpcModel(this);
   readonly computes = new ComputeModel(this);
   readonly databases = new DatabaseModel(this);
@@ -81,6 +84,7 @@ export class Store {
   reset(): void {
     this.state = defaultState();
     this.timings = { ...this.baseTimings };
+    this.answers = "4.176.0";
     this.clock.reset();
   }
 

@@ -4,6 +4,7 @@ import { firstHost, maskOf, parseCidr, type Cidr } from "./ipv4.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./state.js";
 import type { Store } from "./store.js";
 import { settingsView } from "./databases/settings.js";
+import { laterDatabaseView } from "./answer-shapes.js";
 
 const at = (ms: number | null) => (ms === null ? null : timestamp(ms));
 
@@ -75,6 +76,11 @@ const hosts = (db: DatabaseRecord) =>
 
 /** A managed database; PostgreSQL spells `asynch` as `async`, as the real API may. */
 export function databaseView(store: Store, db: DatabaseRecord) {
+  const view = contractDatabaseView(store, db);
+  return store.answers === "late-2024" ? laterDatabaseView(view) : view;
+}
+
+function contractDatabaseView(store: Store, db: DatabaseRecord) {
   const disk = store.state.types.find((t) => t.id === db.type)?.disk ?? null;
   const replication = db.engine === "postgresql" && db.replication_type === "asynch" ? "async" : db.replication_type;
   return {
@@ -101,8 +107,8 @@ export function databaseView(store: Store, db: DatabaseRecord) {
 }
 
 /** An entry of the cross-engine list. */
-export function databaseSummaryView(db: DatabaseRecord) {
-  return {
+export function databaseSummaryView(store: Store, db: DatabaseRecord) {
+  const view = {
     allow_list: db.allow_list,
     cluster_size: db.cluster_size,
     created: at(db.created),
@@ -119,6 +125,7 @@ export function databaseSummaryView(db: DatabaseRecord) {
     updates: db.updates,
     version: db.version,
   };
+  return store.answers === "late-2024" ? laterDatabaseView(view) : view;
 }
 
 /** A backup. */

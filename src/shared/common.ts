@@ -26,6 +26,11 @@ export interface DiffSpec {
   update: string[];
   /** Compared only when the new inputs set them (the API fills in a value otherwise). */
   ifSet?: string[];
+  /**
+   * Fields some API answers leave out: an old state without one (undefined) holds nothing the API
+   * said, so it is no difference. A field the answer lacks is unknown, not a change.
+   */
+  unanswered?: string[];
   /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
   normalise?: Record<string, (value: unknown) => unknown>;
   /**
@@ -41,6 +46,7 @@ export function changedFields(olds: Bag, news: Bag, spec: DiffSpec): string[] {
   for (const field of [...spec.replace, ...spec.update]) {
     const next = news[field];
     if (spec.ifSet?.includes(field) && (next === undefined || next === null)) continue;
+    if (spec.unanswered?.includes(field) && olds[field] === undefined) continue;
     if (hasUnknown(next)) {
       changed.push(field);
       continue;

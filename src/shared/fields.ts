@@ -67,6 +67,11 @@ export interface Field<A = never> {
    * wider than `type` and `choices` say: a fixed set that code beside the table checks.
    */
   tsType?: string | Partial<Record<EngineType, string>>;
+  /**
+   * The answers that may leave the field out (their source, for the docs): a state without the
+   * field holds no value the API gave, so diff finds no difference in it, never a replacement.
+   */
+  unanswered?: string;
   /** What the output holds when the API gives nothing: `null` or `undefined` (its declared type says so). */
   absent?: "null" | "undefined";
   /**
@@ -105,6 +110,7 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
     update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
     ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
+    ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
     ...(collides ? { collides } : {}),
   };

@@ -30,6 +30,10 @@ export interface EmulatorControl {
     { method: string; path: string; query: string; status: number; handled: boolean; time: string }[]
   >;
   clearRequests(): Promise<void>;
+  /** The shape of database answers: the contract's, or the API's from late 2024 on. */
+  setAnswers(databases: "4.176.0" | "late-2024"): Promise<void>;
+  /** Writes values a database holds that today's rules refuse (no rule applied). */
+  holdValues(engine: "mysql" | "postgresql", id: number, values: { label?: string; updates?: object }): Promise<void>;
 }
 
 /** A running test emulator. */
@@ -75,6 +79,8 @@ export async function startTestEmulator(opts: EmulatorOptions = {}, exchanges?: 
       void (await call("PUT", "/rate-limit", { limit, ...(windowSeconds ? { windowSeconds } : {}) })),
     requests: async () => (await call("GET", "/requests")).requests as Awaited<ReturnType<EmulatorControl["requests"]>>,
     clearRequests: async () => void (await call("DELETE", "/requests")),
+    setAnswers: async (databases) => void (await call("PUT", "/answers", { databases })),
+    holdValues: async (engine, id, values) => void (await call("PATCH", `/databases/${engine}/${id}`, values)),
   };
   return { url: emulator.url, apiUrl: `${emulator.url}/v4`, token: "emulator-token", control, close: emulator.close };
 }

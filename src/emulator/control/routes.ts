@@ -12,9 +12,11 @@ import type {
   InstanceTypeRecord,
   RegionRecord,
   TokenRecord,
+  UpdatesRecord,
 } from "../state.js";
 import type { Store, Timings } from "../store.js";
 import { id } from "../route-helpers.js";
+import { ANSWER_SHAPES, type AnswerShape } from "../answer-shapes.js";
 
 /** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
 export interface SeedBody {
@@ -174,6 +176,45 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
       if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
       const db = store.databases.setStatus(engine as EngineType, id(req.params.instanceId), req.body.status);
       return { id: db.id, status: db.status };
+    },
+  );
+
+  // The shape of database answers: the contract's version, or the API's from late 2024 on.
+  app.get("/_emulator/answers", async () => ({ databases: store.answers }));
+  app.put<{ Body: { databases: AnswerShape } }>(
+    "/_emulator/answers",
+    {
+      schema: {
+        body: { type: "object", required: ["databases"], properties: { databases: { enum: ANSWER_SHAPES } } },
+      },
+    },
+    async (req) => {
+      store.answers = req.body.databases;
+      return { databases: store.answers };
+    },
+  );
+
+  // Values a database holds that the rules of a later day refuse (labels of 33..39 characters the
+  // API accepted for years, windows of later versions): written as given, no rule applied.
+  app.patch<{ Params: { engine: string; instanceId: string }; Body: { label?: string; updates?: UpdatesRecord } }>(
+    "/_emulator/databases/:engine/:instanceId",
+    {
+      schema: {
+        body: {
+          type: "object",
+          additionalProperties: false,
+          properties: { label: { type: "string", minLength: 1 }, updates: { type: "object" } },
+        },
+      },
+    },
+    async (req) => {
+      const engine = req.params.engine;
+      if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
+      const db = store.databases.get(engine as EngineType, id(req.params.instanceId), null);
+      if (req.body.label !== undefined) db.label = req.body.label;
+      if (req.body.updates !== undefined) db.updates = req.body.updates;
+      store.save();
+      return { id: db.id, label: db.label, updates: db.updates };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
-import { paginate } from "../pagination.js";
+import { FILTERABLE } from "../filter.js";
+import { listPage } from "../pagination.js";
 import { databaseCreate, databaseUpdate, snapshotCreate } from "../schemas.js";
 import type { EngineType } from "../state.js";
 import type { Store } from "../store.js";
@@ -24,7 +25,11 @@ function provisioningOverride(header: string | string[] | undefined): number | u
 export function databaseRoutes(app: FastifyInstance, store: Store): void {
   const dbs = store.databases;
   app.get<Q>("/v4/databases/instances", op({ scope: "databases:read_only" }), async (req) =>
-    paginate(dbs.list(req.actor).map(databaseSummaryView), req.query),
+    listPage(
+      dbs.list(req.actor).map((db) => databaseSummaryView(store, db)),
+      req,
+      FILTERABLE.databases,
+    ),
   );
   for (const engine of ["mysql", "postgresql"] as EngineType[]) {
     const base = `/v4/databases/${engine}/instances`;
@@ -34,7 +39,7 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
     const view = (db: Parameters<typeof databaseView>[1]) => databaseView(store, db);
     const instance = (req: { params: { instanceId: string } }) => id(req.params.instanceId);
 
-    app.get<Q>(base, read, async (req) => paginate(dbs.list(req.actor, engine).map(view), req.query));
+    app.get<Q>(base, read, async (req) => listPage(dbs.list(req.actor, engine).map(view), req, FILTERABLE.databases));
     app.post<{ Body: DatabaseCreate }>(base, write(databaseCreate(engine)), async (req) =>
       view(
         dbs.create(engine, req.body, req.actor, provisioningOverride(req.headers["x-emulator-provisioning-seconds"])),
@@ -53,7 +58,7 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
       },
     );
     app.get<Instance & Q>(`${base}/:instanceId/backups`, write(), async (req) =>
-      paginate(dbs.backups(engine, instance(req), req.actor).map(backupView), req.query),
+      listPage(dbs.backups(engine, instance(req), req.actor).map(backupView), req, FILTERABLE.backups),
     );
     app.post<Instance & { Body: { label: string; target?: string } }>(
       `${base}/:instanceId/backups`,

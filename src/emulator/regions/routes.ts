@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { NotFound } from "../errors.js";
-import { paginate } from "../pagination.js";
+import { FILTERABLE } from "../filter.js";
+import { listPage } from "../pagination.js";
 import type { Store } from "../store.js";
 import { op, type Q } from "../route-helpers.js";
 
 /** Regions (#13..#16) and the engine catalogue (#17, #18): no token needed. */
 export function regionRoutes(app: FastifyInstance, store: Store): void {
   const none = op({ auth: "none" });
-  app.get<Q>("/v4/regions", none, async (req) => paginate(store.state.regions, req.query));
-  app.get<Q>("/v4/regions/availability", none, async (req) => paginate(store.state.availability, req.query));
+  app.get<Q>("/v4/regions", none, async (req) => listPage(store.state.regions, req, FILTERABLE.regions));
+  app.get<Q>("/v4/regions/availability", none, async (req) =>
+    listPage(store.state.availability, req, FILTERABLE.availability),
+  );
   app.get<{ Params: { regionId: string } }>("/v4/regions/:regionId", none, async (req) => {
     const region = store.state.regions.find((r) => r.id === req.params.regionId);
     if (!region) throw new NotFound();
@@ -19,7 +22,7 @@ export function regionRoutes(app: FastifyInstance, store: Store): void {
     if (!store.state.regions.some((r) => r.id === req.params.regionId)) throw new NotFound();
     return store.state.availability.filter((a) => a.region === req.params.regionId);
   });
-  app.get<Q>("/v4/databases/engines", none, async (req) => paginate(store.state.engines, req.query));
+  app.get<Q>("/v4/databases/engines", none, async (req) => listPage(store.state.engines, req, FILTERABLE.engines));
   const engine = (engineId: string) => {
     const found = store.state.engines.find((e) => e.id === engineId);
     if (!found) throw new NotFound();

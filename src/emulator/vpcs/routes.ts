@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { VpcCreate } from "./model.js";
-import { paginate } from "../pagination.js";
+import { FILTERABLE } from "../filter.js";
+import { listPage } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
 import type { Store } from "../store.js";
 import { eventView, ipViews, subnetView, vpcView } from "../views.js";
@@ -16,9 +17,10 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   const ips = op({ scope: "ips:read_only" });
 
   app.get<Q>("/v4/vpcs", read, async (req) =>
-    paginate(
+    listPage(
       store.vpcs.list(req.actor).map((v) => vpcView(store, v)),
-      req.query,
+      req,
+      FILTERABLE.vpcs,
     ),
   );
   app.post<{ Body: VpcCreate }>("/v4/vpcs", write(vpcCreate), async (req) =>
@@ -26,9 +28,10 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   );
   const allIps = async (req: FastifyRequest<Q>) => {
     const visible = new Set(store.vpcs.list(req.actor).map((v) => v.id));
-    return paginate(
+    return listPage(
       ipViews(store).filter((e) => visible.has(e.vpc_id)),
-      req.query,
+      req,
+      FILTERABLE.vpcIps,
     );
   };
   app.get<Q>("/v4/networking/vpcs/ips", ips, allIps);
@@ -43,13 +46,14 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/ips", ips, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return paginate(ipViews(store, vpc.id), req.query);
+    return listPage(ipViews(store, vpc.id), req, FILTERABLE.vpcIpsOfOne);
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/subnets", read, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return paginate(
+    return listPage(
       store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
-      req.query,
+      req,
+      FILTERABLE.subnets,
     );
   });
   app.post<Vpc & { Body: { label: string; ipv4: string } }>(
@@ -75,6 +79,6 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   });
   // Newest first, as the real event log reads.
   app.get<Q>("/v4/account/events", op({ scope: "events:read_only" }), async (req) =>
-    paginate([...store.state.events].reverse().map(eventView), req.query),
+    listPage([...store.state.events].reverse().map(eventView), req, FILTERABLE.events),
   );
 }

@@ -18,8 +18,16 @@ import {
 import { client, configure, warn } from "../../shared/context.js";
 import { converge } from "./converge.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { inputNames, toApi } from "../../shared/fields.js";
-import { checkDatabase, DATABASE_DIFF, replicationRules, sendsCreate } from "./inputs.js";
+import { fromApi, inputNames, toApi } from "../../shared/fields.js";
+import {
+  checkDatabase,
+  DATABASE_DIFF,
+  forgive,
+  heldFields,
+  heldProblems,
+  replicationRules,
+  sendsCreate,
+} from "./inputs.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
@@ -40,7 +48,15 @@ function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
   return toApi(DATABASE_FIELDS, inputs, names) as unknown as CreateDatabaseRequest;
 }
 
-async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+/**
+ * Takes over the database `adoptId` names. `deferred`: the rule failures of values it may already
+ * hold (label, window), refused only when they differ from the database's and so would be sent.
+ */
+async function adopt(
+  engine: EngineType,
+  inputs: Bag,
+  deferred: pulumi.dynamic.CheckFailure[],
+): Promise<pulumi.dynamic.CreateResult> {
   const instanceId = inputs.adoptId as number;
   const db = await readAdopted(`${engine} database ${instanceId}`, () => client().database(engine).get(instanceId));
   const mismatches = immutableMismatches(engine, db, inputs);
@@ -50,6 +66,7 @@ async function adopt(engine: EngineType, inputs: Bag): Promise<pulumi.dynamic.Cr
         "These fields cannot be changed, so make the arguments match the database or drop adoptId.",
     );
   }
+  assertValid(`${engine} database`, heldProblems(deferred, fromApi(DATABASE_FIELDS, db, engine), inputs));
   return takeOver(engine, db, inputs);
 }
 
@@ -103,6 +120,8 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
 
     async check(olds: Bag, news: Bag) {
       const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
+      // What the database holds and the program keeps is not sent, so not judged again.
+      forgive(rules, heldFields(olds, inputs));
       const urn = takeUrn(inputs);
       if (sendsCreate(olds, inputs)) replicationRules(engine, rules, inputs);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
@@ -156,8 +175,9 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const { rules, inputs } = checkDatabase(engine, news, true);
       const adopting = adopts(engine, inputs);
       if (!adopting) replicationRules(engine, rules, inputs);
+      const deferred = adopting ? forgive(rules, heldFields({}, inputs)) : [];
       assertValid(`${engine} database`, rules.failures);
-      if (adopting) return adopt(engine, inputs);
+      if (adopting) return adopt(engine, inputs, deferred);
       return createOrClaim(engine, carried, inputs);
     },
 

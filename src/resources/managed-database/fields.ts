@@ -38,6 +38,9 @@ export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
   };
 }
 
+/** The answers that carry no replication settings (api-behaviour.md, "Later versions of the API"). */
+const LATE_2024 = "database answers from late 2024 on (linodego's recordings of 2025 and 2026)";
+
 /** The replication commit types PostgreSQL takes. */
 const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
 
@@ -121,6 +124,7 @@ export const DATABASE_FIELDS = {
       postgresql: 'pulumi.Input<"none" | "asynch" | "async">',
     },
     normalise: (v) => (v === "async" ? "asynch" : v),
+    unanswered: LATE_2024,
     notes:
       "MySQL `none`/`asynch`/`semi_synch`, PostgreSQL `none`/`asynch` (`async` accepted); default `none` for 1 node, `semi_synch` (MySQL) / `asynch` (PostgreSQL) for 3; `none`: on 1 node, not on 3 nodes",
   },
@@ -134,6 +138,7 @@ export const DATABASE_FIELDS = {
     output: true,
     choices: { values: COMMIT_TYPES },
     engines: ["postgresql"],
+    unanswered: LATE_2024,
     notes:
       "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },

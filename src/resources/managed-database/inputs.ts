@@ -4,7 +4,7 @@
  * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
 import type { EngineType } from "../../client/index.js";
-import { changedFields, type DiffSpec } from "../../shared/common.js";
+import { changedFields, same, type DiffSpec } from "../../shared/common.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields.js";
 import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
@@ -114,4 +114,45 @@ export function checkDatabase(engine: EngineType, news: Bag, creating = false): 
   if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
     checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
   return checked;
+}
+
+/** The inputs an object holds that a request sends only when the program changes them. */
+const HELD = ["label", "updates"];
+
+/**
+ * The fields whose value the database holds and the program keeps, so nothing of them is sent:
+ * today's rules do not judge them (the API checks what a request sends, not what an object holds:
+ * database labels of 33 to 39 characters it accepted for years, maintenance windows of later
+ * versions; api-behaviour.md, "Later versions of the API"). With a state, the ones the program
+ * keeps as they are; on adoption (`adoptId`, no state yet), the label and window, which create
+ * compares with the object once it has read it ({@link heldProblems}).
+ */
+export function heldFields(olds: Bag, news: Bag): string[] {
+  if (Object.keys(olds).length === 0) return news.adoptId !== undefined && news.adoptId !== UNKNOWN ? HELD : [];
+  return HELD.filter(
+    (k) => news[k] !== undefined && news[k] !== null && !hasUnknown(news[k]) && same(olds[k], news[k]),
+  );
+}
+
+/** Takes the failures of `fields` (and of their parts, `updates.duration`) out of `rules`; returns them. */
+export function forgive(rules: Rules, fields: readonly string[]): Rules["failures"] {
+  const ofField = (p: string): boolean => fields.some((f) => p === f || p.startsWith(`${f}.`));
+  const taken = rules.failures.filter((f) => ofField(f.property));
+  const kept = rules.failures.filter((f) => !ofField(f.property));
+  rules.failures.splice(0, rules.failures.length, ...kept);
+  return taken;
+}
+
+/**
+ * What adoption would send that today's rules refuse: the deferred failures of the fields whose
+ * value differs from the adopted object's (`current`, in the resource's form). A value the object
+ * already holds is sent nowhere, so it passes.
+ */
+export function heldProblems(deferred: Rules["failures"], current: Bag, inputs: Bag): Rules["failures"] {
+  const normalise = DATABASE_DIFF.normalise ?? {};
+  const differs = (k: string): boolean => {
+    const norm = normalise[k] ?? ((v: unknown) => v);
+    return !same(norm(current[k]), norm(inputs[k]));
+  };
+  return deferred.filter((f) => differs(f.property.split(".")[0]));
 }

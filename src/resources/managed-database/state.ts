@@ -54,16 +54,32 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
     // Written by the provider, never by the program: the last restore and credentials reset it performed.
     lastRestore: inputs.lastRestore,
     lastCredentialsReset: inputs.lastCredentialsReset,
-    // The API leaves replication out on some answers: the inputs, then the API's default, stand in.
-    replicationType: db.replication_type ?? (inputs.replicationType as string | undefined) ?? "none",
-    replicationCommitType:
-      engine === "postgresql"
-        ? (db.replication_commit_type ?? (inputs.replicationCommitType as string | undefined) ?? "local")
-        : undefined,
+    ...replicationOf(engine, db, inputs),
     ...secrets,
     connectionUri: connectionUri(engine, db.hosts?.primary, db.port, secrets),
     secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary, db.port, secrets),
   });
+}
+
+/**
+ * The replication settings the state keeps. Database answers from late 2024 on carry neither
+ * `replication_type` nor `replication_commit_type` (api-behaviour.md, "Later versions of the API"):
+ * then what was known stands, the old state's value on refresh, the program's on create, adoption
+ * and update; with nothing known (an import's first read) the field stays out of the state, and
+ * diff takes a field an answer lacks for no difference (`unanswered` in the field table). Never a
+ * default: a 3-node cluster read as "none" was a replacement waiting to happen. A "none" of a
+ * 3-node cluster in an old state was such an invention (the API refuses it), so it is dropped.
+ */
+function replicationOf(engine: EngineType, db: Database, inputs: Bag): Bag {
+  const known = (answered: string | null, held: unknown): unknown => {
+    if (answered !== null) return answered;
+    return held === "none" && db.cluster_size === 3 ? undefined : held;
+  };
+  return {
+    replicationType: known(db.replication_type, inputs.replicationType),
+    replicationCommitType:
+      engine === "postgresql" ? known(db.replication_commit_type, inputs.replicationCommitType) : undefined,
+  };
 }
 
 /** The inputs a refresh reports, so the next diff compares the program against reality. */
@@ -98,7 +114,8 @@ export async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<
 /** Differences between an existing database and immutable inputs, as "field: actual vs wanted". */
 export function immutableMismatches(engine: EngineType, db: Database, inputs: Bag): string[] {
   const actual = stateOf(engine, db, {});
-  return IMMUTABLE.filter((k) => inputs[k] !== undefined && !same(actual[k], inputs[k])).map(
+  // A field the answer lacks (undefined in `actual`) is unknown, not a mismatch.
+  return IMMUTABLE.filter((k) => inputs[k] !== undefined && actual[k] !== undefined && !same(actual[k], inputs[k])).map(
     (k) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`,
   );
 }

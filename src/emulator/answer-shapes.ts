@@ -1,0 +1,44 @@
+/**
+ * The shapes the API's database answers have had. The API changes its answers between versions
+ * without a new path (api-behaviour.md, "Later versions of the API"): from late 2024 on a database
+ * answer carries no `replication_type` nor `replication_commit_type`, names its second host
+ * `hosts.standby` instead of `hosts.secondary`, and adds `platform`, `members`, `engine_config`,
+ * `oldest_restore_time` and `updates.pending`; a weekly window leaves `week_of_month` out. The
+ * shape follows linodego's recordings of 2025 and 2026 (`TestDatabase_MySQL_Suite.yaml`). The
+ * control API chooses the shape (`PUT /_emulator/answers`); the default is the contract's.
+ */
+
+/** The contract's version (4.176.0), or the answers of late 2024 on. */
+export type AnswerShape = "4.176.0" | "late-2024";
+
+/** The shapes the control API takes. */
+export const ANSWER_SHAPES: readonly AnswerShape[] = ["4.176.0", "late-2024"];
+
+type View = Record<string, unknown>;
+
+/** The second host under its later name; an answer while provisioning has none. */
+function laterHosts(hosts: unknown): View {
+  const { secondary, ...rest } = (hosts ?? {}) as View;
+  return secondary === null || secondary === undefined ? rest : { ...rest, standby: secondary };
+}
+
+/** A database answer (full or list entry) of the contract's shape, in the shape of late 2024. */
+export function laterDatabaseView(view: View): View {
+  const { replication_type: _type, replication_commit_type: _commit, hosts, updates, ...rest } = view;
+  const window = updates as View | null;
+  const laterWindow = window
+    ? {
+        ...Object.fromEntries(Object.entries(window).filter(([k, v]) => k !== "week_of_month" || v !== null)),
+        pending: [],
+      }
+    : window;
+  return {
+    ...rest,
+    hosts: laterHosts(hosts),
+    updates: laterWindow,
+    platform: "rdbms-default",
+    members: {},
+    engine_config: {},
+    oldest_restore_time: view.created,
+  };
+}
