@@ -19,6 +19,7 @@ import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
 import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
 import { vpcAsHolder, vpcHolder } from "../../shared/account.js";
+import { vpcLook } from "../../shared/label-look.js";
 import { takeUrn } from "../../shared/resource-urn.js";
 import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
@@ -144,13 +145,12 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const label = inputs.label as string;
     const scope = `vpc:${label}`;
     const wanted = wantedSubnets(inputs);
-    const byLabel = async (): Promise<ApiVpc | undefined> => (await api.list()).find((v) => v.label === label);
+    const byLabel = async (): Promise<ApiVpc | undefined> =>
+      (await api.list({ filter: { label } })).find((v) => v.label === label);
     return claimedCreate(
       { scope, label, urn: urnFor(scope, carried) },
       {
-        list: () => api.list(),
-        labelOf: (v) => v.label,
-        idOf: (v) => v.id,
+        look: () => vpcLook(label),
         holder: vpcAsHolder,
         send: () =>
           api.create(
