@@ -48,6 +48,16 @@ export function vpcAsHolder(vpc: Vpc): LabelHolder {
   };
 }
 
+/**
+ * Notes the subnets of a VPC this process has just made, as the create answered them: the checks
+ * of this run's subnets in it compare with them instead of reading the list (a preview cannot
+ * look at a VPC still to be made at all, and the API judges at `up` either way).
+ */
+export function noteNewVpc(vpc: Vpc): void {
+  const name = `subnets:${vpc.id}`;
+  if (!lists.has(name)) lists.set(name, Promise.resolve(vpc.subnets));
+}
+
 /** A subnet's place in its VPC; the resource's own current subnet (from its old inputs) is not another's. */
 export interface SubnetWish {
   vpcId: number;

@@ -35,7 +35,8 @@ async function vpcFloor(): Promise<number> {
   }
 }
 
-function raise(id: number): void {
+/** Raises the floor to a VPC id seen (a look's answer, a create's), so the next look's answer is smaller. */
+export function raiseVpcFloor(id: number): void {
   const before = floor;
   floor = (async () => Math.max(id, before ? await before.catch(() => 0) : 0))();
 }
@@ -45,6 +46,6 @@ export async function vpcLook(label: string): Promise<Look<Vpc>> {
   const since = await vpcFloor();
   const answer = await client().vpcs.list({ filter: { "+or": [{ label }, { id: { "+gt": since } }] } });
   const maxId = Math.max(since, ...answer.map((v) => v.id));
-  raise(maxId);
+  raiseVpcFloor(maxId);
   return { found: answer.find((v) => v.label === label), maxId };
 }

@@ -4,12 +4,14 @@
  * (label-look.ts). Counted in the emulator's request log, with the account seeded beforehand.
  */
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
+import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
 import { vpcLook } from "../../src/shared/label-look.js";
 import { client } from "../../src/shared/context.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const vpc = vpcProvider as Required<typeof vpcProvider>;
+const subnet = subnetProvider as Required<typeof subnetProvider>;
 
 /** Seeds `count` VPCs through the control API; answers their ids. */
 async function seedVpcs(count: number): Promise<number[]> {
@@ -68,4 +70,18 @@ test("a look finds the label's holder and the account's highest id in one reques
   await emulator().control.clearRequests();
   expect(await vpcLook("free")).toEqual({ found: undefined, maxId: later.id });
   expect((await apiRequests()).reads).toBe(1);
+});
+
+test("the subnets of a VPC this run made are checked against its create's answer; each subnet create looks once", async () => {
+  const made = await vpc.create({ label: "fresh", region: "us-east", subnets: [{ label: "a", ipv4: "10.0.0.0/24" }] });
+  const vpcId = Number(made.id);
+  await emulator().control.clearRequests();
+  const taken = await subnet.check({}, { vpcId, label: "b", ipv4: "10.0.0.128/25" });
+  expect(taken.failures).toEqual([{ property: "ipv4", reason: expect.stringContaining("overlaps subnet") }]);
+  const free = await subnet.check({}, { vpcId, label: "b", ipv4: "10.0.1.0/24" });
+  expect(free.failures).toBeUndefined();
+  expect(await emulator().control.requests()).toEqual([]);
+  await subnet.create(free.inputs);
+  const gets = (await emulator().control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
+  expect(gets).toEqual([`/v4/vpcs/${vpcId}/subnets`]);
 });
