@@ -2,7 +2,14 @@
 // Prints performance figures, each beside its target ("ok" or "MISSED"); nothing here fails a build:
 // test/e2e/footprint.test.ts guards the budgets. Run with `npm run bench` (builds first; the engine
 // from scripts/install-pulumi.sh). Traffic goes only to an emulator on 127.0.0.1; every loop is bounded.
+//
+//   npm run bench -- [--only network] [--n 200] [--account-n 10] [--sizes 0,1000,10000]
+//
+// --only network runs only the figures of VPCs with two subnets (scripts/bench/network-figures.mjs):
+// --n VPCs for the wall times against the engine's floor, --account-n VPCs for the reads at each
+// account size of --sizes.
 import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -13,10 +20,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => require(path.join(root, "dist", p));
 const { startEmulator, buildApp, DEFAULT_TOKEN } = dist("emulator/index.js");
 const { CloudClient } = dist("client/index.js");
-const { nextDelayMs, PROVISIONING } = dist("resources/wait.js");
+const { nextDelayMs, PROVISIONING } = dist("shared/wait.js");
 const { BUDGET, entryFigures, readState } = require(path.join(root, "scripts", "bench", "state-figures.cjs"));
 
+const { accountReadFigures, networkTimeFigures } = await import("./bench/network-figures.mjs");
+
 const BENCH_STACK = path.join(root, "scripts", "bench", "bench-stack");
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: "string" },
+    n: { type: "string", default: "200" },
+    "account-n": { type: "string", default: "10" },
+    sizes: { type: "string", default: "0,1000,10000" },
+  },
+});
 /** Regression guards for the provisioning wait (docs/performance.md): GETs and how late the end is seen. */
 const POLLING_BUDGET = {
   15: { gets: 25, lateSeconds: 30 },
@@ -370,8 +387,23 @@ async function subnetCheckFigures() {
   );
 }
 
+/** Reads by account size and wall times against the engine's floor, for VPCs with two subnets each. */
+async function networkFigures() {
+  const emulator = await startEmulator({ port: 0 });
+  try {
+    const sizes = flags.sizes.split(",").map(Number);
+    await accountReadFigures(emulator, stack, { sizes, n: Number(flags["account-n"]) });
+    await networkTimeFigures(emulator, stack, { n: Number(flags.n) });
+  } finally {
+    await emulator.close();
+  }
+}
+
 console.log("Benchmarks of pulumi-cloudplatform; docs/performance.md explains each figure and its target.");
-await subnetCheckFigures();
-await engineFigures();
-pollingFigures();
-await clientFigures();
+if (flags.only !== "network") {
+  await subnetCheckFigures();
+  await engineFigures();
+  pollingFigures();
+  await clientFigures();
+}
+await networkFigures();

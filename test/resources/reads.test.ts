@@ -85,3 +85,20 @@ test("the subnets of a VPC this run made are checked against its create's answer
   const gets = (await emulator().control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
   expect(gets).toEqual([`/v4/vpcs/${vpcId}/subnets`]);
 });
+
+test("creates that look at the same time share one request, sent after each asked", async () => {
+  await seedVpcs(1_000);
+  const checked = [];
+  for (let i = 0; i < 10; i++) checked.push(await vpc.check({}, { label: `together-${i}`, region: "us-east" }));
+  await emulator().control.clearRequests();
+  const made = await Promise.all(checked.map((c) => vpc.create(c.inputs)));
+  expect(new Set(made.map((m) => m.id)).size).toBe(10);
+  // The newest VPC id once for the process, then one look for the ten labels.
+  expect(await apiRequests()).toEqual({ reads: 2, otherReads: [], writes: 10 });
+  const subnets = await Promise.all(
+    ["a", "b", "c"].map((label, i) => subnet.create({ vpcId: Number(made[0]!.id), label, ipv4: `10.0.${i}.0/24` })),
+  );
+  expect(subnets.map((s) => s.outs.label)).toEqual(["a", "b", "c"]);
+  const gets = (await emulator().control.requests()).filter((r) => r.method === "GET");
+  expect(gets.filter((r) => r.path.startsWith(`/v4/vpcs/${made[0]!.id}/subnets`))).toHaveLength(1);
+});
