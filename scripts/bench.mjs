@@ -2,7 +2,15 @@
 // Prints performance figures, each beside its target ("ok" or "MISSED"); nothing here fails a build:
 // test/e2e/footprint.test.ts guards the budgets. Run with `npm run bench` (builds first; the engine
 // from scripts/install-pulumi.sh). Traffic goes only to an emulator on 127.0.0.1; every loop is bounded.
+//
+//   npm run bench -- [--only network|preview] [--n 200] [--account-n 10] [--sizes 0,1000,10000]
+//
+// --only preview runs only the reads of a preview that creates N resources; --only network only the
+// figures of VPCs with two subnets (scripts/bench/network-figures.mjs):
+// --n VPCs for the wall times against the engine's floor, --account-n VPCs for the reads at each
+// account size of --sizes.
 import { spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -13,10 +21,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => require(path.join(root, "dist", p));
 const { startEmulator, buildApp, DEFAULT_TOKEN } = dist("emulator/index.js");
 const { CloudClient } = dist("client/index.js");
-const { nextDelayMs, PROVISIONING } = dist("resources/wait.js");
+const { nextDelayMs, PROVISIONING } = dist("shared/wait.js");
 const { BUDGET, entryFigures, readState } = require(path.join(root, "scripts", "bench", "state-figures.cjs"));
 
+const { accountReadFigures, networkTimeFigures } = await import("./bench/network-figures.mjs");
+
 const BENCH_STACK = path.join(root, "scripts", "bench", "bench-stack");
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: "string" },
+    n: { type: "string", default: "200" },
+    "account-n": { type: "string", default: "10" },
+    sizes: { type: "string", default: "0,1000,10000" },
+  },
+});
 /** Regression guards for the provisioning wait (docs/performance.md): GETs and how late the end is seen. */
 const POLLING_BUDGET = {
   15: { gets: 25, lateSeconds: 30 },
@@ -141,11 +159,12 @@ async function providerPeakRss(run) {
 }
 
 /** Runs operations on the bench stack through scripts/packed-example.mjs (the packed, installed package). */
-async function stack(emulator, config, operations, { fresh = false } = {}) {
+async function stack(emulator, config, operations, { fresh = false, allowChanges = false } = {}) {
   const args = [path.join(root, "scripts", "packed-example.mjs"), BENCH_STACK, ...operations, "--quiet"];
   args.push("--api-url", emulator.url, "--token", DEFAULT_TOKEN);
   for (const [k, v] of Object.entries(config)) args.push("--config", `${k}=${v}`);
   if (fresh) args.push("--fresh");
+  if (allowChanges) args.push("--allow-changes");
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, CLOUDPLATFORM_POLL_SCALE: "0.02" },
@@ -274,21 +293,23 @@ async function scaleFigures(emulator) {
 }
 
 /**
- * API reads of a preview that creates N resources (VPCs and databases of both engines in turn): the
- * account checks share one list read per kind, so the count stays flat whatever N.
+ * API reads of a preview that creates N resources (VPCs and databases of both engines in turn): each
+ * new label is one filtered read (one request whatever the account holds); the catalogue lists once.
  */
 async function previewReadFigures(emulator) {
   console.log("\nAPI reads of a preview that creates N resources (VPCs, MySQL and PostgreSQL databases in turn):");
   console.log("  resources   reads   writes   per kind                                  target");
   for (const count of [1, 10, 50]) {
     await takeRequests(emulator);
-    await stack(emulator, { kind: "mixed", count }, ["preview"], { fresh: true });
+    await stack(emulator, { kind: "mixed", count }, ["preview"], { fresh: true, allowChanges: true });
     const { requests } = await (await fetch(`${emulator.url}/_emulator/requests`)).json();
     const c = await takeRequests(emulator);
     const byPath = {};
     for (const r of requests.filter((r) => r.path.startsWith("/v4/") && r.method === "GET"))
       byPath[r.path.replace(/\?.*$/, "")] = (byPath[r.path.replace(/\?.*$/, "")] ?? 0) + 1;
-    const ok = c.writes === 0 && Object.values(byPath).every((n) => n === 1);
+    // One filtered read per new label (VPCs: every third resource; databases: the rest), catalogue lists once.
+    const labels = { "/v4/vpcs": Math.ceil(count / 3), "/v4/databases/instances": count - Math.ceil(count / 3) };
+    const ok = c.writes === 0 && Object.entries(byPath).every(([p, n]) => n === (labels[p] ?? 1));
     const kinds = Object.entries(byPath)
       .map(([p, n]) => `${p.replace("/v4/", "")} ${n}`)
       .join(", ");
@@ -296,7 +317,9 @@ async function previewReadFigures(emulator) {
       `  ${String(count).padStart(9)}   ${String(c.reads).padStart(5)}   ${String(c.writes).padStart(6)}   ${kinds.padEnd(41)} ${mark(ok)}`,
     );
   }
-  console.log("  target: no write; at most one read of each list (and of each catalogue list) per preview, whatever N");
+  console.log(
+    "  target: no write; one read per new label, one request whatever the account holds; each catalogue list once",
+  );
 }
 
 async function engineFigures() {
@@ -370,8 +393,28 @@ async function subnetCheckFigures() {
   );
 }
 
+/** Reads by account size and wall times against the engine's floor, for VPCs with two subnets each. */
+async function networkFigures() {
+  const emulator = await startEmulator({ port: 0 });
+  try {
+    const sizes = flags.sizes.split(",").map(Number);
+    await accountReadFigures(emulator, stack, { sizes, n: Number(flags["account-n"]) });
+    await networkTimeFigures(emulator, stack, { n: Number(flags.n) });
+  } finally {
+    await emulator.close();
+  }
+}
+
 console.log("Benchmarks of pulumi-cloudplatform; docs/performance.md explains each figure and its target.");
-await subnetCheckFigures();
-await engineFigures();
-pollingFigures();
-await clientFigures();
+if (flags.only === "preview") {
+  const emulator = await startEmulator({ port: 0, provisioningSeconds: 2 });
+  await previewReadFigures(emulator).finally(() => emulator.close());
+} else {
+  if (flags.only !== "network") {
+    await subnetCheckFigures();
+    await engineFigures();
+    pollingFigures();
+    await clientFigures();
+  }
+  await networkFigures();
+}

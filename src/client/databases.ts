@@ -139,7 +139,12 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
   };
   return {
     list: (options) =>
-      collectAll(paginate(async (query) => toPage(await http.request("GET", base, { query }), toDatabase), options)),
+      collectAll(
+        paginate(
+          async (query) => toPage(await http.request("GET", base, { query, filter: options?.filter }), toDatabase),
+          options,
+        ),
+      ),
     get: async (id) => toDatabase(await http.request("GET", item(id))),
     create: async (request, options) => toDatabase(await http.request("POST", base, { ...options, body: request })),
     update: async (id, request) => toDatabase(await http.request("PUT", item(id), { body: request })),
@@ -172,7 +177,10 @@ export function databasesApi(http: HttpClient): DatabasesApi {
       collectAll(
         paginate(
           async (query) =>
-            toPage(await http.request("GET", apiPath("databases", "instances"), { query }), toDatabaseSummary),
+            toPage(
+              await http.request("GET", apiPath("databases", "instances"), { query, filter: options?.filter }),
+              toDatabaseSummary,
+            ),
           options,
         ),
       ),

@@ -42,6 +42,8 @@ export interface RequestOptions {
   recover?: () => Promise<unknown>;
   /** For a POST whose repetition has the effect of one (a credentials reset): retried like a PUT. */
   idempotent?: boolean;
+  /** A list's `X-Filter`, sent as that header (see `ListOptions.filter`). */
+  filter?: Record<string, unknown>;
 }
 
 /** Network codes that prove the request never reached the server, so even a POST may be resent. */
@@ -228,6 +230,7 @@ export class HttpClient {
       }
       headers.authorization = `Bearer ${this.token}`;
     }
+    if (options.filter !== undefined) headers["x-filter"] = JSON.stringify(options.filter);
     const searchParams = queryParams(options.query);
     let response: Response<string>;
     try {

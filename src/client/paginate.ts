@@ -5,15 +5,19 @@
 import type { ListOptions, Page } from "./types.js";
 import { asRecord } from "./normalize.js";
 
+/** The largest `page_size` the API takes (api-behaviour.md, Pagination): a whole list in the fewest requests. */
+export const LARGEST_PAGE = 500;
+
 /** Fetches one page given the query (`page`, `page_size`) to send. */
 export type PageFetcher<T> = (query: { page: number; page_size?: number }) => Promise<Page<T>>;
 
 /**
- * Yields every item from `options.page` (default 1) to the last page. The options are read, never
+ * Yields every item from `options.page` (default 1) to the last page, `options.pageSize` (default
+ * {@link LARGEST_PAGE}) to a page. The options are read, never
  * written, so a caller may reuse one options object for several lists.
  */
 export async function* paginate<T>(fetchPage: PageFetcher<T>, options: ListOptions = {}): AsyncGenerator<T> {
-  const pageSize = options.pageSize;
+  const pageSize = options.pageSize ?? LARGEST_PAGE;
   let page = options.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw new TypeError(`page must be an integer >= 1, got ${page}`);
   for (;;) {

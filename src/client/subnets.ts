@@ -50,7 +50,10 @@ export function subnetsApi(http: HttpClient): SubnetsApi {
   const base = (vpcId: number) => apiPath("vpcs", vpcId, "subnets");
   const item = (vpcId: number, id: number) => apiPath("vpcs", vpcId, "subnets", id);
   const iterate = (vpcId: number, options?: ListOptions) =>
-    paginate(async (query) => toPage(await http.request("GET", base(vpcId), { query }), toSubnet), options);
+    paginate(
+      async (query) => toPage(await http.request("GET", base(vpcId), { query, filter: options?.filter }), toSubnet),
+      options,
+    );
   return {
     iterate,
     list: (vpcId, options) => collectAll(iterate(vpcId, options)),

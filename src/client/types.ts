@@ -19,8 +19,14 @@ export interface Page<T> {
 export interface ListOptions {
   /** 1-based page number. */
   page?: number;
-  /** Page size, 25..500 (API default 100). */
+  /** Page size, 25..500 (default 500, the largest: a whole list in the fewest requests). */
   pageSize?: number;
+  /**
+   * The API's `X-Filter` (sent as that header): equality on filterable fields such as `label`,
+   * `+and`/`+or`, comparisons (`{ id: { "+gt": 5 } }`), `+order_by`/`+order`. The API filters
+   * before it paginates, so a look-up by label is one request whatever the account holds.
+   */
+  filter?: Record<string, unknown>;
 }
 
 /** A compute instance assigned to a subnet, with the interfaces that use it. */

@@ -79,7 +79,10 @@ export function vpcsApi(http: HttpClient): VpcsApi {
   const base = apiPath("vpcs");
   const item = (id: number) => apiPath("vpcs", id);
   const iterate = (options?: ListOptions) =>
-    paginate(async (query) => toPage(await http.request("GET", base, { query }), toVpc), options);
+    paginate(
+      async (query) => toPage(await http.request("GET", base, { query, filter: options?.filter }), toVpc),
+      options,
+    );
   return {
     iterate,
     list: (options) => collectAll(iterate(options)),

@@ -1,10 +1,11 @@
 /**
  * What `check` reads from the account so that a preview refuses what the API would refuse at
  * `up`: a label another object holds, a subnet range that overlaps one the VPC already has. Reads
- * happen only for a create or a changed label or range, and are shared: each list (the VPCs, the
- * subnets of one VPC, the databases, the backups of one database) is read at most once per provider
- * process, which serves every resource of one preview or `up` (the promise is kept, so concurrent
- * checks share one read). A list that cannot be read (no token, network trouble) skips the check:
+ * happen only for a create or a changed label or range, and are shared: each read (the VPCs or the
+ * databases that hold one label, asked with the API's `X-Filter` so that it is one request whatever
+ * the account holds; the subnets of one VPC; the backups of one database) is made at most once per
+ * provider process, which serves every resource of one preview or `up` (the promise is kept, so
+ * concurrent checks share one read). A list that cannot be read (no token, network trouble) skips the check:
  * the API then has the last word at `up`, as with the catalogue (catalogue.ts).
  */
 import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../client/index.js";
@@ -31,7 +32,9 @@ async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>)
 /** The VPC that holds `label`, unless a resource of this run renames it away. */
 export async function vpcHolder(label: string): Promise<LabelHolder | undefined> {
   if (isReleased("vpc", label)) return undefined;
-  const vpc = (await shared<Vpc>("vpcs", (api) => api.vpcs.list()))?.find((v) => v.label === label);
+  const vpc = (await shared<Vpc>(`vpc:${label}`, (api) => api.vpcs.list({ filter: { label } })))?.find(
+    (v) => v.label === label,
+  );
   return vpc && vpcAsHolder(vpc);
 }
 
@@ -43,6 +46,16 @@ export function vpcAsHolder(vpc: Vpc): LabelHolder {
     created: vpc.created,
     adoptWith: `adoptId: ${vpc.id}`,
   };
+}
+
+/**
+ * Notes the subnets of a VPC this process has just made, as the create answered them: the checks
+ * of this run's subnets in it compare with them instead of reading the list (a preview cannot
+ * look at a VPC still to be made at all, and the API judges at `up` either way).
+ */
+export function noteNewVpc(vpc: Vpc): void {
+  const name = `subnets:${vpc.id}`;
+  if (!lists.has(name)) lists.set(name, Promise.resolve(vpc.subnets));
 }
 
 /** A subnet's place in its VPC; the resource's own current subnet (from its old inputs) is not another's. */
@@ -93,9 +106,9 @@ export async function subnetConflicts(
  */
 export async function databaseHolder(engine: EngineType, label: string): Promise<LabelHolder | undefined> {
   if (isReleased("database", label)) return undefined;
-  const db = (await shared<DatabaseSummary>("databases", (api) => api.databases.list()))?.find(
-    (d) => d.label === label,
-  );
+  const db = (
+    await shared<DatabaseSummary>(`database:${label}`, (api) => api.databases.list({ filter: { label } }))
+  )?.find((d) => d.label === label);
   return db && databaseAsHolder(engine, db);
 }
 

@@ -59,13 +59,25 @@ export class CreateInFlightError extends Error {
   }
 }
 
+/**
+ * What a create's look found, just before it sends anything: the object that holds the label now,
+ * if any, and the highest API id among the objects of the claim's scope (every one that exists
+ * now has an id at most this; one made later, a higher one: ids only grow).
+ */
+export interface Look<T> {
+  found: T | undefined;
+  maxId: number;
+}
+
+/** The look of a scope read whole (a VPC's subnets, a database's backups, the databases). */
+export function lookIn<T extends { id: number; label: string }>(items: readonly T[], label: string): Look<T> {
+  return { found: items.find((item) => item.label === label), maxId: Math.max(0, ...items.map((item) => item.id)) };
+}
+
 /** The steps of a create that finds out by label what an earlier attempt left. */
 export interface ClaimedCreate<T, R> {
-  /** Every object that holds a label in the claim's scope, as the API lists them now. */
-  list: () => Promise<T[]>;
-  /** The object's label and API id. */
-  labelOf: (item: T) => string;
-  idOf: (item: T) => number;
+  /** Looks, as the API answers now, for the holder of the label and the highest id of the scope. */
+  look: () => Promise<Look<T>>;
   /** How to name an object found under the label. */
   holder: (item: T) => LabelHolder;
   /** Sends the create (with the client's `recover`, for an answer lost on the way). */
@@ -91,15 +103,14 @@ function keyOf(claim: CreateClaim): CreateKey | undefined {
  */
 export async function claimedCreate<T, R>(claim: CreateClaim, steps: ClaimedCreate<T, R>): Promise<R> {
   const key = keyOf(claim);
-  const all = await steps.list();
-  const found = all.find((item) => steps.labelOf(item) === claim.label);
+  const { found, maxId } = await steps.look();
   let keep = false;
   try {
     if (found !== undefined) {
       await proveOwn(claim, key, steps.holder(found));
       return await steps.finish(found, true);
     }
-    if (key) await writeRecord(key, Math.max(0, ...all.map(steps.idOf)));
+    if (key) await writeRecord(key, maxId);
     return await steps.finish(await steps.send(), false);
   } catch (err) {
     keep = err instanceof CreateInFlightError;

@@ -12,7 +12,7 @@ export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
 
 /** The subnet of the VPC that holds `label` (unique in a VPC), if any. */
 export async function subnetByLabel(vpcId: number, label: string): Promise<Subnet | undefined> {
-  return (await client().subnets.list(vpcId)).find((s) => s.label === label);
+  return (await client().subnets.list(vpcId, { filter: { label } })).find((s) => s.label === label);
 }
 
 /**

@@ -100,7 +100,7 @@ test.each(spec.operations.map((op) => [op.n ?? "PostgreSQL", key(op), op] as con
     const [req] = server.requests;
     expect(req.method).toBe(op.method);
     expect(req.url.split("?")[0]).toBe(spec.prefix + concrete(op.path));
-    if (op.list) expect(req.url).toMatch(/\?page=1$/);
+    if (op.list) expect(req.url).toMatch(/\?page=1&page_size=500$/);
     if (op.auth === "none") expect(req.headers.authorization).toBeUndefined();
     else expect(req.headers.authorization).toBe("Bearer coverage-token");
   },

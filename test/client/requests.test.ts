@@ -94,9 +94,16 @@ describe("paths", () => {
     );
     expect((await client.mysql.list()).map((d) => d.id)).toEqual([1, 2]);
     expect(server.requests.map((r) => r.url)).toEqual([
-      "/v4/databases/mysql/instances?page=1",
-      "/v4/databases/mysql/instances?page=2",
+      "/v4/databases/mysql/instances?page=1&page_size=500",
+      "/v4/databases/mysql/instances?page=2&page_size=500",
     ]);
+  });
+
+  test("a list's filter is sent as the X-Filter header", async () => {
+    server.script({ body: { data: [{ id: 3, label: "web" }], page: 1, pages: 1, results: 1 } });
+    expect((await client.vpcs.list({ filter: { label: "web" } })).map((v) => v.id)).toEqual([3]);
+    expect(server.requests[0].url).toBe("/v4/vpcs?page=1&page_size=500");
+    expect(server.requests[0].headers["x-filter"]).toBe('{"label":"web"}');
   });
 });
 

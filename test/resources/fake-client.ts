@@ -101,7 +101,12 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
   return {
     databases: { list: async () => (log("databases.list"), clone(world.databases)) },
     vpcs: {
-      list: async () => (log("vpcs.list"), clone(world.vpcs)),
+      // A filter is logged, not applied: a look finds what it wants among all of them all the same.
+      list: async (options?: object) => (log("vpcs.list", ...(options ? [options] : [])), clone(world.vpcs)),
+      iterate: async function* (options?: object) {
+        log("vpcs.iterate", ...(options ? [options] : []));
+        yield* clone(world.vpcs).sort((a, b) => b.id - a.id);
+      },
       get: async (id: number) => (log("vpcs.get", id), clone(vpc(id))),
       create: async (req: { label: string; region: string; description?: string; subnets?: Subnet[] }) => {
         log("vpcs.create", req);

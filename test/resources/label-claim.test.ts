@@ -11,6 +11,7 @@ import {
   claimedCreate,
   CreateInFlightError,
   LabelTakenError,
+  lookIn,
   type ClaimedCreate,
   type CreateClaim,
   type LabelHolder,
@@ -39,9 +40,7 @@ const holderOf = (o: Obj, over: Partial<LabelHolder> = {}): LabelHolder => ({
 function steps(list: Obj[], over: Partial<ClaimedCreate<Obj, string>> = {}) {
   const seen = { sent: 0, finished: [] as [number, boolean][] };
   const s: ClaimedCreate<Obj, string> = {
-    list: async () => list,
-    labelOf: (o) => o.label,
-    idOf: (o) => o.id,
+    look: async () => lookIn(list, "app"),
     holder: (o) => holderOf(o),
     send: async () => {
       seen.sent++;

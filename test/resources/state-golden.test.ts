@@ -10,6 +10,8 @@
  * "postgresql full" fixture commits "off", since the API refuses "remote_apply" for three nodes.
  * And one in the calls only, from claims by proof: a database create looks its label up in the
  * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
+ * And one more in the calls only: a VPC create looks with one filtered read (`vpcs.list` with its
+ * `X-Filter`), above the newest VPC id read once per process (`vpcs.iterate`, the first VPC case).
  * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
  */
 import * as fs from "node:fs";

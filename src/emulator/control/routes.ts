@@ -3,6 +3,7 @@ import { timestamp } from "../clock.js";
 import { BadRequest } from "../errors.js";
 import type { FaultRule, Faults, RateLimit } from "../faults.js";
 import type { ComputeInput, InterfaceInput } from "../computes/model.js";
+import type { VpcCreate } from "../vpcs/model.js";
 import type { RequestLog } from "../request-log.js";
 import { tokenRecord } from "../seed.js";
 import type {
@@ -26,6 +27,11 @@ export interface SeedBody {
   types?: InstanceTypeRecord[];
   computes?: ComputeInput[];
   tokens?: (Partial<TokenRecord> & { token: string })[];
+  /**
+   * VPCs to make, as `POST /v4/vpcs` bodies, through the same rules (unique labels, regions): an
+   * account of thousands of VPCs in one request, for measuring what grows with the account.
+   */
+  vpcs?: VpcCreate[];
 }
 
 const STATUSES = [
@@ -56,6 +62,7 @@ const seedSchema = {
     types: { type: "array", items: { type: "object", required: ["id", "disk"] } },
     computes: { type: "array", items: { type: "object" } },
     tokens: { type: "array", items: { type: "object", required: ["token"] } },
+    vpcs: { type: "array", items: { type: "object", required: ["label", "region"] } },
   },
 };
 
@@ -84,7 +91,8 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
     s.types = upsert(s.types, body.types, (a, b) => a.id === b.id);
     s.tokens = upsert(s.tokens, body.tokens?.map(tokenRecord), (a, b) => a.token === b.token);
     const computes = (body.computes ?? []).map((c) => store.computes.upsert(c));
-    return { computes };
+    const vpcs = (body.vpcs ?? []).map((v) => store.vpcs.create(v, null).id);
+    return { computes, vpcs };
   });
 
   app.get("/_emulator/computes", async () => ({ computes: store.state.computes }));

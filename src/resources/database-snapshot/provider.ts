@@ -6,7 +6,7 @@ import type { Database, DatabaseBackup, EngineType } from "../../client/index.js
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
 import { client, configure, warn } from "../../shared/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, CreateInFlightError, takenProblem } from "../../shared/label-claim.js";
+import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../shared/label-claim.js";
 import { backupAsHolder, backupHolder } from "../../shared/account.js";
 import { takeUrn } from "../../shared/resource-urn.js";
 import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/this-run.js";
@@ -163,9 +163,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return claimedCreate(
       { scope, label, urn: urnFor(scope, carried) },
       {
-        list: async () => (backups = await api.listBackups(instanceId)),
-        labelOf: (b) => b.label,
-        idOf: (b) => b.id,
+        look: async () => lookIn((backups = await api.listBackups(instanceId)), label),
         holder: (b) => backupAsHolder(engine, instanceId, b),
         send: async () => {
           const snapshots = backups.filter((b) => b.type === "snapshot");

@@ -31,7 +31,7 @@ import {
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { claimedCreate, lookIn, takenProblem } from "../../shared/label-claim.js";
 import { databaseAsHolder, databaseHolder } from "../../shared/account.js";
 import { takeUrn } from "../../shared/resource-urn.js";
 import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
@@ -98,13 +98,13 @@ async function createOrClaim(
   const api = client().database(engine);
   const label = inputs.label as string;
   const scope = `database:${label}`;
-  const byLabel = async (): Promise<Database | undefined> => (await api.list()).find((d) => d.label === label);
+  const byLabel = async (): Promise<Database | undefined> =>
+    (await api.list({ filter: { label } })).find((d) => d.label === label);
   return claimedCreate(
     { scope, label, urn: urnFor(scope, carried) },
     {
-      list: async (): Promise<(Database | DatabaseSummary)[]> => client().databases.list(),
-      labelOf: (d) => d.label,
-      idOf: (d) => d.id,
+      // The whole list (500 to a page): no filterable database field tells the highest id.
+      look: async () => lookIn<Database | DatabaseSummary>(await client().databases.list(), label),
       holder: (d) => databaseAsHolder(engine, d),
       send: () => api.create(createRequest(engine, inputs), { recover: byLabel }),
       // The cross-engine list gives a summary; the engine's own record is what the wait starts from.

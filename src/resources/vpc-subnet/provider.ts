@@ -19,6 +19,7 @@ import { client, configure } from "../../shared/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/errors.js";
 import { takeProgramFailures } from "../../shared/program-args.js";
 import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
+import { subnetLook } from "../../shared/label-look.js";
 import { subnetAsHolder, subnetConflicts } from "../../shared/account.js";
 import { takeUrn } from "../../shared/resource-urn.js";
 import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/this-run.js";
@@ -138,9 +139,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return claimedCreate(
       { scope, label, urn: urnFor(scope, carried) },
       {
-        list: () => client().subnets.list(vpcId),
-        labelOf: (s) => s.label,
-        idOf: (s) => s.id,
+        look: () => subnetLook(vpcId, label),
         holder: (s) => subnetAsHolder(vpcId, s),
         send: () => createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string }),
         finish: async (subnet) => ({ id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) }),

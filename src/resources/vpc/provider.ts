@@ -18,7 +18,8 @@ import {
 import { configure, client } from "../../shared/context.js";
 import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
 import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
-import { vpcAsHolder, vpcHolder } from "../../shared/account.js";
+import { noteNewVpc, vpcAsHolder, vpcHolder } from "../../shared/account.js";
+import { raiseVpcFloor, vpcLook } from "../../shared/label-look.js";
 import { takeUrn } from "../../shared/resource-urn.js";
 import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
@@ -144,13 +145,12 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const label = inputs.label as string;
     const scope = `vpc:${label}`;
     const wanted = wantedSubnets(inputs);
-    const byLabel = async (): Promise<ApiVpc | undefined> => (await api.list()).find((v) => v.label === label);
+    const byLabel = async (): Promise<ApiVpc | undefined> =>
+      (await api.list({ filter: { label } })).find((v) => v.label === label);
     return claimedCreate(
       { scope, label, urn: urnFor(scope, carried) },
       {
-        list: () => api.list(),
-        labelOf: (v) => v.label,
-        idOf: (v) => v.id,
+        look: () => vpcLook(label),
         holder: vpcAsHolder,
         send: () =>
           api.create(
@@ -164,10 +164,12 @@ export const provider: pulumi.dynamic.ResourceProvider = {
             { recover: byLabel },
           ),
         // A VPC just made is as the create asked; one left by an interrupted attempt is brought to the arguments.
-        finish: async (vpc, earlier) =>
-          earlier
-            ? takeOver(vpc, inputs)
-            : { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) },
+        finish: async (vpc, earlier) => {
+          if (earlier) return takeOver(vpc, inputs);
+          raiseVpcFloor(vpc.id);
+          noteNewVpc(vpc);
+          return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
+        },
       },
     );
   },
