@@ -100,12 +100,15 @@ export function inputNames<A>(table: FieldTable<A>, engine?: EngineType): string
 export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"]): DiffSpec {
   const all = Object.entries(table);
   const normalise: Record<string, (v: unknown) => unknown> = {};
+  const defaults: Record<string, unknown> = {};
   for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  for (const [k, f] of all) if (f.default !== undefined && f.change !== "output") defaults[k] = f.default;
   return {
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
     update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
     ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(Object.keys(defaults).length ? { defaults } : {}),
     ...(collides ? { collides } : {}),
   };
 }

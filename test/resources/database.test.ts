@@ -314,6 +314,16 @@ describe("database diff", () => {
     expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
   });
 
+  test("a state saved before a defaulted field existed holds its default: no change, and a set value is one", async () => {
+    const { sslConnection: _ssl, encrypted: _enc, ...older } = olds;
+    expect(await mysql.diff("7", older, news)).toEqual({ changes: false });
+    expect(await mysql.diff("7", older, { ...news, sslConnection: false })).toEqual({
+      changes: true,
+      replaces: ["sslConnection"],
+      deleteBeforeReplace: true,
+    });
+  });
+
   test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])(
     "%s replaces and deletes first when the label stays",
     async (field) => {
