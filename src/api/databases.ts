@@ -80,6 +80,7 @@ const STATUSES = [
 /** A managed MySQL or PostgreSQL database. */
 export const DATABASE = entity({
   name: "managed database",
+  published: ["DatabaseMySQL", "DatabasePostgreSQL"],
   fields: {
     id: { type: "integer", source: "Managed database: | id | integer | no | no | unique id |" },
     label: {

@@ -59,8 +59,8 @@ export interface ApiField {
 export interface Entity {
   /** The contract's name of the entity. */
   readonly name: string;
-  /** The published description's component (`VPCSubnet`), where the conformance tests check one. */
-  readonly published?: string;
+  /** The published description's components of it (`VPCSubnet`), where the conformance tests check them. */
+  readonly published?: string | readonly string[];
   readonly fields: { readonly [wire: string]: ApiField };
 }
 
