@@ -164,6 +164,23 @@ export function toApi<A>(table: FieldTable<A>, inputs: Bag, names: readonly stri
   return out;
 }
 
+/** A create body: the request entries of every input of `table` (for `engine`) that `inputs` sets. */
+export function createBody<A>(table: FieldTable<A>, inputs: Bag, engine?: EngineType): Bag {
+  return toApi(table, inputs, inputNames(table, engine));
+}
+
+/**
+ * What stops an existing object from being adopted: each field a change replaces whose value read
+ * from `api` differs from the one `inputs` sets, as "field is X but the arguments say Y".
+ */
+export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): string[] {
+  const actual = fromApi(table, api, engine);
+  return fieldsOf(table, engine)
+    .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
+    .filter(([k]) => !same(actual[k], inputs[k]))
+    .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`);
+}
+
 /**
  * The refresh inputs: each input of `table` at the state's value, so the next diff compares the
  * program against what the API holds. Inputs managed only when set are left out unless the

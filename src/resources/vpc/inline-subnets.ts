@@ -97,6 +97,6 @@ export async function reconcileSubnets(
     for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
   for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
   for (const w of wanted) {
-    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, w);
+    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, { label: w.label, ipv4: w.ipv4 });
   }
 }

@@ -24,6 +24,7 @@ import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
 import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
 import {
   checkFields,
+  adoptionMismatches,
   diffSpec,
   fromApi,
   refreshInputs,
@@ -61,10 +62,11 @@ function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.adoptId as number;
   const vpc = await readAdopted(`VPC ${vpcId}`, () => client().vpcs.get(vpcId));
-  if (vpc.region !== inputs.region) {
+  const mismatches = adoptionMismatches(VPC_FIELDS, vpc, inputs);
+  if (mismatches.length > 0) {
     throw new Error(
-      `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +
-        "region cannot be changed, so set region to match or drop adoptId.",
+      `Cannot adopt VPC ${vpcId}: ${mismatches.join("; ")}. ` +
+        "These fields cannot be changed, so make the arguments match the VPC or drop adoptId.",
     );
   }
   return takeOver(vpc, inputs);
