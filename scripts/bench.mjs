@@ -336,7 +336,7 @@ async function medianMs(runs, op) {
  */
 async function subnetCheckFigures() {
   const { inlineSubnets } = dist("resources/vpc/inline-subnets.js");
-  const { Rules } = dist("shared/validate.js");
+  const { Rules } = dist("shared/fields/validate.js");
   console.log("\nInline subnets checked (median of 5 runs):");
   console.log("  subnets     provider check   emulator VPC create");
   const rows = {};

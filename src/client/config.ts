@@ -3,7 +3,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 /** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
 export interface RetryConfig {

@@ -2,7 +2,7 @@
  * The transport: one got instance, one request helper, the path builder, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";

@@ -39,10 +39,10 @@ function classFile(root: string, r: ResourceSpec): string {
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/${r.folder}.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
-import { urnInput } from "../../shared/resource-urn.js";
-import { storedProvider } from "../../shared/stored-provider.js";
+import { PACKAGE } from "../../shared/engine/package.js";
+import { afterRegistration, registeredOptions, registeredProps } from "../../shared/engine/resource-class.js";
+import { urnInput } from "../../shared/engine/resource-urn.js";
+import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 ${typeImports(use, "../types.js")}
 /** Arguments of {@link ${r.name}}. */
@@ -147,8 +147,8 @@ ${outputs}
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCES } from "../resources/list.js";
-import { token } from "../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../shared/resource-class.js";
+import { token } from "../shared/engine/package.js";
+import { afterRegistration, registeredOptions, registeredProps } from "../shared/engine/resource-class.js";
 ${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/class.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
 export type { ${argsNames.join(", ")} };
 

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CloudClient, resolveClientConfig, type ConfigBag } from "../client/index.js";
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 let memo: { key: string; client: CloudClient } | undefined;
 

@@ -6,9 +6,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resolveClientConfig, type ConfigBag } from "../client/index.js";
-import { configure } from "../shared/context.js";
-import type { Bag } from "../shared/validate.js";
-import { PACKAGE } from "../shared/package.js";
+import { configure } from "../shared/runtime/context.js";
+import type { Bag } from "../shared/fields/validate.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 /** The configuration keys, short form (as in a provider's inputs). */
 export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp"] as const;

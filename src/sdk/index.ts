@@ -8,8 +8,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCES } from "../resources/list.js";
-import { token } from "../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../shared/resource-class.js";
+import { token } from "../shared/engine/package.js";
+import { afterRegistration, registeredOptions, registeredProps } from "../shared/engine/resource-class.js";
 import type { VpcArgs } from "../resources/vpc/class.js";
 import type { VpcSubnetArgs } from "../resources/vpc-subnet/class.js";
 import type { MysqlDatabaseArgs } from "../resources/mysql-database/class.js";

@@ -13,7 +13,7 @@ import { provider as pgProvider } from "../../src/resources/postgresql-database/
 import { provider as snapshotProvider } from "../../src/resources/database-snapshot/provider.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
-import { configure, resetCaches } from "../../src/shared/context.js";
+import { configure, resetCaches } from "../../src/shared/runtime/context.js";
 import {
   answerProblems,
   BODIES,

@@ -2,7 +2,7 @@
  * Golden test of what every resource keeps and sends: for fixtures of each resource, the inputs
  * `check` returns, the API calls and state of `create`, the state and inputs of `read`, and the
  * calls and state of `update`. test/resources/golden/state.json was recorded from the providers as
- * they were before their fields moved into tables (src/shared/fields.ts), so a stack deployed
+ * they were before their fields moved into tables (src/shared/fields/table.ts), so a stack deployed
  * with an earlier version sees the same state key for key and value for value. One deliberate
  * change since, from the restore work (not the tables): a credentials rotation first lists the
  * backups and records `lastCredentialsReset` ("mysql full" update). Two from the API's published
@@ -18,7 +18,7 @@ import type { Database, Vpc } from "../../src/client/index.js";
 import { fakeClient, type Call, type FakeWorld } from "./fake-client.js";
 
 let mockClient: unknown;
-jest.mock("../../src/shared/context.js", () => ({
+jest.mock("../../src/shared/runtime/context.js", () => ({
   configure: async () => undefined,
   resetCaches: () => undefined,
   onReconfigure: () => undefined,

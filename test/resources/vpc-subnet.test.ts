@@ -1,6 +1,6 @@
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider } from "../../src/resources/vpc-subnet/provider.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

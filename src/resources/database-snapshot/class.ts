@@ -5,10 +5,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/database-snapshot.js";
-import { PACKAGE } from "../../shared/package.js";
-import { afterRegistration, registeredOptions, registeredProps } from "../../shared/resource-class.js";
-import { urnInput } from "../../shared/resource-urn.js";
-import { storedProvider } from "../../shared/stored-provider.js";
+import { PACKAGE } from "../../shared/engine/package.js";
+import { afterRegistration, registeredOptions, registeredProps } from "../../shared/engine/resource-class.js";
+import { urnInput } from "../../shared/engine/resource-urn.js";
+import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { Timeouts } from "../types.js";
 

@@ -12,7 +12,7 @@ import {
   noteReplacement,
   timeoutsOnlyUpdate,
   type DiffSpec,
-} from "../../shared/common.js";
+} from "../../shared/fields/diff.js";
 import {
   adoptionMismatches,
   checkFields,
@@ -22,18 +22,18 @@ import {
   refreshInputs,
   stateFields,
   updateRequest,
-} from "../../shared/fields.js";
+} from "../../shared/fields/table.js";
 import { SUBNET_FIELDS } from "../vpc/fields.js";
-import { client, configure } from "../../shared/context.js";
-import { readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { takeProgramFailures } from "../../shared/program-args.js";
-import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
-import { subnetAsHolder, subnetConflicts } from "../../shared/account.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/this-run.js";
-import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
-import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
+import { client, configure } from "../../shared/runtime/context.js";
+import { readAdopted, unlessNotFound } from "../../shared/runtime/errors.js";
+import { takeProgramFailures } from "../../shared/engine/program-args.js";
+import { claimedCreate, takenProblem } from "../../shared/account/label-claim.js";
+import { subnetAsHolder, subnetConflicts } from "../../shared/account/lists.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
+import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../vpc/network.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {

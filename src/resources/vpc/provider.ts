@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
-import { regionProblem } from "../../shared/catalogue.js";
+import { regionProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
   assertValid,
@@ -14,14 +14,14 @@ import {
   isNewValue,
   timeoutsOnlyUpdate,
   type DiffSpec,
-} from "../../shared/common.js";
-import { configure, client } from "../../shared/context.js";
-import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
-import { vpcAsHolder, vpcHolder } from "../../shared/account.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
-import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+} from "../../shared/fields/diff.js";
+import { configure, client } from "../../shared/runtime/context.js";
+import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/errors.js";
+import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/account/label-claim.js";
+import { vpcAsHolder, vpcHolder } from "../../shared/account/lists.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
+import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "./network.js";
 import {
   checkFields,
   adoptionMismatches,
@@ -31,12 +31,12 @@ import {
   stateFields,
   toApi,
   updateRequest,
-} from "../../shared/fields.js";
+} from "../../shared/fields/table.js";
 import { VPC_FIELDS } from "./fields.js";
 import type { VpcInlineSubnet } from "../types.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
-import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
+import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 
 /** The state this provider keeps for a VPC. */
 interface VpcState extends Bag {

@@ -3,11 +3,11 @@
  * and the per-resource `timeouts` argument. The engine's `customTimeouts` never reach a dynamic
  * provider, so each resource carries its own limits as an input.
  */
-import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
+import { isTransient, singleAttempts, type ApiError } from "../../client/index.js";
 import { warn } from "./context.js";
-import type { FieldCheck } from "./fields.js";
-import { shown, UNKNOWN } from "./validate.js";
-import type { Timeouts } from "../resources/types.js";
+import type { FieldCheck } from "../fields/table.js";
+import { shown, UNKNOWN } from "../fields/validate.js";
+import type { Timeouts } from "../../resources/types.js";
 
 /**
  * Per-operation time limits, e.g. `{ create: "45m" }` (generated from the `Timeouts` object type);

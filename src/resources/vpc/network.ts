@@ -2,10 +2,10 @@
  * Deleting subnets and VPCs: shared by the VPC (inline subnets) and VPC subnet providers, because
  * both fail the same way when compute instances still use a subnet.
  */
-import type { CreateSubnetRequest, Subnet } from "../client/index.js";
-import { client } from "./context.js";
-import { isNotFound, unlessNotFound } from "./errors.js";
-import { QUICK, waitFor } from "./wait.js";
+import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
+import { client } from "../../shared/runtime/context.js";
+import { isNotFound, unlessNotFound } from "../../shared/runtime/errors.js";
+import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Default delete limit for VPCs and subnets, which the API removes at once. */
 export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;

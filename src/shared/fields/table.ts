@@ -8,8 +8,8 @@
  * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
  */
-import type { EngineType } from "../client/index.js";
-import { same, type DiffSpec } from "./common.js";
+import type { EngineType } from "../../client/index.js";
+import { same, type DiffSpec } from "./diff.js";
 import { inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
 
 /**

@@ -4,9 +4,9 @@
  * memory; it is never an input or output of a resource, nor part of the serialized provider (the
  * engine keeps the stack configuration, encrypted, as the default provider's inputs).
  */
-import { PACKAGE } from "./package.js";
+import { PACKAGE } from "../engine/package.js";
 import * as pulumi from "@pulumi/pulumi";
-import { CloudClient, resolveClientConfig } from "../client/index.js";
+import { CloudClient, resolveClientConfig } from "../../client/index.js";
 
 /** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
 type ConfigBag = { get(key: string): string | undefined };
