@@ -102,10 +102,25 @@ type RequestValue<F extends ApiField> = F extends { request: { type: infer T } }
       : Scalar<F> | (F extends { nullable: true } ? null : never);
 type Flat<T> = { [K in keyof T]: T[K] };
 
-/** The answer object of an entity: every field not marked `answer: false`. */
-export type Answer<E extends Entity> = Flat<{
-  -readonly [K in keyof Fields<E> as Fields<E>[K] extends { answer: false } ? never : K]: AnswerValue<Fields<E>[K]>;
-}>;
+/**
+ * The answer object of an entity: every field not marked `answer: false`; one the published
+ * description lacks (`published: false`) is optional, since answers of the real API may lack it.
+ */
+export type Answer<E extends Entity> = Flat<
+  {
+    -readonly [
+      K in keyof Fields<E> as Fields<E>[K] extends { answer: false } | { published: false } ? never : K
+    ]: AnswerValue<Fields<E>[K]>;
+  } & {
+    -readonly [
+      K in keyof Fields<E> as Fields<E>[K] extends { published: false }
+        ? Fields<E>[K] extends { answer: false }
+          ? never
+          : K
+        : never
+    ]?: AnswerValue<Fields<E>[K]>;
+  }
+>;
 
 /** A create body: the required fields, and the optional ones left out when not set. */
 export type CreateBody<E extends Entity> = Flat<
