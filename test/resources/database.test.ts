@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
+import { DATABASE_FIELDS } from "../../src/resources/managed-database/fields.js";
+import { fieldsOf } from "../../src/shared/fields/table.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
@@ -22,12 +24,17 @@ async function api(path: string, init: RequestInit = {}): Promise<Record<string,
 describe("database check", () => {
   test("fills defaults and normalises the allow list", async () => {
     const res = await mysql.check({}, { ...base, allowList: ["10.0.0.9", "10.0.0.0/24", "10.0.0.9/32"] });
+    // Every default the table declares for MySQL, and nothing else; the documented ones by value.
+    const defaults = Object.fromEntries(
+      fieldsOf(DATABASE_FIELDS, "mysql")
+        .filter(([, f]) => f.default !== undefined)
+        .map(([k, f]) => [k, f.default]),
+    );
+    expect(defaults).toMatchObject({ clusterSize: 1, encrypted: false, sslConnection: true, allowList: [] });
     expect(res).toEqual({
       inputs: {
         ...base,
-        clusterSize: 1,
-        encrypted: false,
-        sslConnection: true,
+        ...defaults,
         replicationType: "none",
         allowList: ["10.0.0.0/24", "10.0.0.9/32"],
       },

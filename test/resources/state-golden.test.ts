@@ -10,7 +10,8 @@
  * "postgresql full" fixture commits "off", since the API refuses "remote_apply" for three nodes.
  * And one in the calls only, from claims by proof: a database create looks its label up in the
  * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
- * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
+ * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state), with
+ * its keys sorted at every level (then `npx prettier --write test/resources/golden/state.json`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -307,6 +308,17 @@ describe("state, requests and refresh inputs stay as they were", () => {
   afterAll(() => {
     if (process.env.CLOUDPLATFORM_WRITE_GOLDEN !== "1") return;
     fs.mkdirSync(path.dirname(GOLDEN), { recursive: true });
-    fs.writeFileSync(GOLDEN, `${JSON.stringify(recorded, null, 2)}\n`);
+    // Keys sorted at every level, so a re-record shows only what changed, not a new key order.
+    const sorted = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(sorted)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sorted((v as Bag)[k])]),
+            )
+          : v;
+    fs.writeFileSync(GOLDEN, `${JSON.stringify(sorted(recorded), null, 2)}\n`);
   });
 });
