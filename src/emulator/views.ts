@@ -4,6 +4,8 @@ import { firstHost, maskOf, parseCidr, type Cidr } from "./ipv4.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./state.js";
 import type { Store } from "./store.js";
 import { settingsView } from "./databases/settings.js";
+import { SUBNET } from "../api/index.js";
+import { plainView } from "./plain.js";
 
 const at = (ms: number | null) => (ms === null ? null : timestamp(ms));
 
@@ -19,6 +21,7 @@ export function subnetView(store: Store, subnet: SubnetRecord) {
     id: subnet.id,
     label: subnet.label,
     ipv4: subnet.ipv4,
+    ...plainView(SUBNET, subnet),
     computes: [...computes.values()],
     created: at(subnet.created),
     updated: at(subnet.updated),
