@@ -171,13 +171,15 @@ export function createBody<A>(table: FieldTable<A>, inputs: Bag, engine?: Engine
 
 /**
  * What stops an existing object from being adopted: each field a change replaces whose value read
- * from `api` differs from the one `inputs` sets, as "field is X but the arguments say Y".
+ * from `api` differs from the one `inputs` sets, as "field is X but the arguments say Y". A field
+ * the answer lacks is no difference: an adoption is never refused over what an answer lacks.
  */
 export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): string[] {
   const actual = fromApi(table, api, engine);
   return fieldsOf(table, engine)
+    // A value the answer lacks (an API older than the field) proves no difference.
     .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
-    .filter(([k]) => !same(actual[k], inputs[k]))
+    .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
     .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`);
 }
 
