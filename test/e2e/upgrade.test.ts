@@ -82,7 +82,15 @@ test("a stack deployed with the previous version previews clean and updates with
   // stack, Vpc, VpcSubnet, MysqlDatabase, PostgresqlDatabase, DatabaseSnapshot
   const tables = (dir: string) =>
     fs.existsSync(
-      path.join(path.resolve(root, dir), "node_modules", "pulumi-cloudplatform", "dist", "shared", "fields.js"),
+      path.join(
+        path.resolve(root, dir),
+        "node_modules",
+        "pulumi-cloudplatform",
+        "dist",
+        "shared",
+        "fields",
+        "table.js",
+      ),
     );
   // The stack was written by the package without field tables.
   expect(tables(deployed.install.dir)).toBe(false);
