@@ -176,11 +176,13 @@ export function createBody<A>(table: FieldTable<A>, inputs: Bag, engine?: Engine
  */
 export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): string[] {
   const actual = fromApi(table, api, engine);
-  return fieldsOf(table, engine)
-    // A value the answer lacks (an API older than the field) proves no difference.
-    .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
-    .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
-    .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`);
+  return (
+    fieldsOf(table, engine)
+      // A value the answer lacks (an API older than the field) proves no difference.
+      .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
+      .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
+      .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`)
+  );
 }
 
 /**
