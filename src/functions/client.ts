@@ -23,7 +23,7 @@ function stackConfig(): ConfigBag {
  * `requireToken: false`, since the API answers them without a token.
  */
 export function lookupClient(requireToken = true): CloudClient {
-  const config = resolveClientConfig({ config: stackConfig() }, { requireToken });
+  const config = resolveClientConfig({ config: stackConfig() }, { requireToken, namespace: PACKAGE });
   const key = `${config.apiUrl}\n${config.token ?? ""}`;
   if (memo?.key !== key) memo = { key, client: new CloudClient(config) };
   return memo.client;

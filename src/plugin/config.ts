@@ -46,7 +46,7 @@ export function configFailures(
       failures.push({ property: key, reason: `${key} must be a string` });
   if (failures.length === 0 && (typeof args.apiUrl === "string" || process.env.CLOUDPLATFORM_API_URL))
     try {
-      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false });
+      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false, namespace: PACKAGE });
     } catch (err) {
       failures.push({ property: "apiUrl", reason: `apiUrl: ${(err as Error).message}` });
     }
