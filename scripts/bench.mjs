@@ -21,7 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => require(path.join(root, "dist", p));
 const { startEmulator, buildApp, DEFAULT_TOKEN } = dist("emulator/index.js");
 const { CloudClient } = dist("client/index.js");
-const { nextDelayMs, PROVISIONING } = dist("shared/wait.js");
+const { nextDelayMs, PROVISIONING } = dist("shared/runtime/wait.js");
 const { BUDGET, entryFigures, readState } = require(path.join(root, "scripts", "bench", "state-figures.cjs"));
 
 const { accountReadFigures, networkTimeFigures } = await import("./bench/network-figures.mjs");
@@ -359,7 +359,7 @@ async function medianMs(runs, op) {
  */
 async function subnetCheckFigures() {
   const { inlineSubnets } = dist("resources/vpc/inline-subnets.js");
-  const { Rules } = dist("shared/validate.js");
+  const { Rules } = dist("shared/fields/validate.js");
   console.log("\nInline subnets checked (median of 5 runs):");
   console.log("  subnets     provider check   emulator VPC create");
   const rows = {};

@@ -3,7 +3,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE } from "../shared/package.js";
 
 /** Bounds of the retry policy; tests shrink them so faulty runs finish fast. */
 export interface RetryConfig {
@@ -35,6 +34,12 @@ export interface ClientConfig {
   timeoutMs?: number;
   /** Receives one debug line per retry; never given the token. */
   logger?: (msg: string) => void;
+  /**
+   * The stack configuration's namespace (`cloudplatform`) that messages name in `pulumi config set`
+   * hints; given by the caller, since the client knows nothing of Pulumi. Left out, messages name
+   * only the environment variables.
+   */
+  configNamespace?: string;
 }
 
 /** A configuration bag such as `pulumi.Config` or the dynamic provider's `ConfigureRequest.config`. */
@@ -58,15 +63,24 @@ export interface ResolveOptions {
   requireToken?: boolean;
   /** Environment to read instead of `process.env` (tests). */
   env?: Record<string, string | undefined>;
+  /**
+   * The stack configuration's namespace (`cloudplatform`), given by the caller: the keys read from
+   * `config` are `<namespace>:<key>`, and messages name them. Left out, a bag's keys are read as
+   * given and messages name only the environment variables.
+   */
+  namespace?: string;
 }
 
-const NAMESPACE = PACKAGE;
-
-/** The stack configuration key and the environment variable that opt in to plain http off this machine. */
+/** The setting and the environment variable that opt in to plain http off this machine. */
 export const INSECURE_HTTP_OPT_IN = {
-  configKey: `${NAMESPACE}:allowInsecureHttp`,
+  key: "allowInsecureHttp",
   envVar: "CLOUDPLATFORM_ALLOW_INSECURE_HTTP",
 } as const;
+
+/** "run `pulumi config set <namespace>:<key> <value>` or " when a namespace is known, else "". */
+function configHint(namespace: string | undefined, key: string, value: string, secret = false): string {
+  return namespace ? `run \`pulumi config set ${secret ? "--secret " : ""}${namespace}:${key} ${value}\` or ` : "";
+}
 
 /**
  * Builds a {@link ClientConfig} from explicit values, the Pulumi stack configuration
@@ -77,26 +91,31 @@ export const INSECURE_HTTP_OPT_IN = {
  */
 export function resolveClientConfig(source: ClientConfigSource = {}, options: ResolveOptions = {}): ClientConfig {
   const env = options.env ?? process.env;
-  const token = nonEmpty(source.token) ?? fromBag(source.config, "token") ?? nonEmpty(env.CLOUDPLATFORM_TOKEN);
-  const apiUrl = nonEmpty(source.apiUrl) ?? fromBag(source.config, "apiUrl") ?? nonEmpty(env.CLOUDPLATFORM_API_URL);
+  const ns = options.namespace;
+  const token = nonEmpty(source.token) ?? fromBag(source.config, "token", ns) ?? nonEmpty(env.CLOUDPLATFORM_TOKEN);
+  const apiUrl = nonEmpty(source.apiUrl) ?? fromBag(source.config, "apiUrl", ns) ?? nonEmpty(env.CLOUDPLATFORM_API_URL);
   if (apiUrl === undefined) {
     throw new Error(
-      `No Cloud Platform API URL configured: run \`pulumi config set ${PACKAGE}:apiUrl <url>\` ` +
-        "or set the environment variable CLOUDPLATFORM_API_URL (base URL without /v4).",
+      `No Cloud Platform API URL configured: ${configHint(ns, "apiUrl", "<url>")}` +
+        "set the environment variable CLOUDPLATFORM_API_URL (base URL without /v4).",
     );
   }
   if (token === undefined && options.requireToken !== false) {
     throw new Error(
-      `No Cloud Platform API token configured: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
-        "or set the environment variable CLOUDPLATFORM_TOKEN.",
+      `No Cloud Platform API token configured: ${configHint(ns, "token", "<token>", true)}` +
+        "set the environment variable CLOUDPLATFORM_TOKEN.",
     );
   }
   const allowInsecureHttp =
     source.allowInsecureHttp ??
-    flag(fromBag(source.config, "allowInsecureHttp"), INSECURE_HTTP_OPT_IN.configKey) ??
+    flag(
+      fromBag(source.config, INSECURE_HTTP_OPT_IN.key, ns),
+      ns ? `${ns}:${INSECURE_HTTP_OPT_IN.key}` : INSECURE_HTTP_OPT_IN.key,
+    ) ??
     flag(nonEmpty(env[INSECURE_HTTP_OPT_IN.envVar]), INSECURE_HTTP_OPT_IN.envVar) ??
     false;
-  const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl, allowInsecureHttp) };
+  const config: ClientConfig = { apiUrl: normalizeApiUrl(apiUrl, allowInsecureHttp, ns) };
+  if (ns !== undefined) config.configNamespace = ns;
   if (token !== undefined) config.token = token;
   const maxRetryTimeMs = retryTimeFrom(env.CLOUDPLATFORM_RETRY_MAX_SECONDS);
   if (maxRetryTimeMs !== undefined) config.retry = { maxRetryTimeMs };
@@ -122,7 +141,7 @@ function retryTimeFrom(raw: string | undefined): number | undefined {
  * (any host with `allowInsecureHttp`), no trailing slash, and a trailing `/v4` dropped because the
  * client adds it to every path.
  */
-export function normalizeApiUrl(raw: string, allowInsecureHttp = false): string {
+export function normalizeApiUrl(raw: string, allowInsecureHttp = false, namespace?: string): string {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -136,8 +155,8 @@ export function normalizeApiUrl(raw: string, allowInsecureHttp = false): string 
     throw new Error(
       `Refusing plain http to ${url.hostname}: the API token would travel unencrypted. ` +
         "Use https, or http to a loopback address (127.0.0.1, localhost, ::1). For an emulator on a " +
-        `private network (a CI service container), opt in with \`pulumi config set ${INSECURE_HTTP_OPT_IN.configKey} true\` ` +
-        `or ${INSECURE_HTTP_OPT_IN.envVar}=true.`,
+        `private network (a CI service container), opt in: ${configHint(namespace, INSECURE_HTTP_OPT_IN.key, "true")}` +
+        `set ${INSECURE_HTTP_OPT_IN.envVar}=true.`,
     );
   }
   if (url.username || url.password || url.search || url.hash) {
@@ -184,10 +203,10 @@ export function defaultUserAgent(): string {
   return `pulumi-cloudplatform/${packageVersion()}`;
 }
 
-function fromBag(bag: ConfigBag | undefined, key: string): string | undefined {
+function fromBag(bag: ConfigBag | undefined, key: string, namespace: string | undefined): string | undefined {
   if (!bag) return undefined;
   // pulumi.Config("cloudplatform") namespaces keys itself; the provider's bag takes full keys.
-  const value = bag.name === NAMESPACE ? bag.get(key) : bag.get(`${NAMESPACE}:${key}`);
+  const value = namespace === undefined || bag.name === namespace ? bag.get(key) : bag.get(`${namespace}:${key}`);
   return nonEmpty(value);
 }
 

@@ -2,7 +2,6 @@
  * The transport: one got instance, one request helper, the path builder, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
-import { PACKAGE } from "../shared/package.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
@@ -122,11 +121,13 @@ export class HttpClient {
   private readonly policy: RetryPolicy;
   private readonly log: (msg: string) => void;
   private readonly timeoutMs: number;
+  private readonly configNamespace: string | undefined;
   // Non-enumerable: keeps the token out of util.inspect and JSON.stringify of the client.
   declare private readonly token: string | undefined;
 
   constructor(config: ClientConfig) {
-    this.baseUrl = normalizeApiUrl(config.apiUrl, config.allowInsecureHttp);
+    this.baseUrl = normalizeApiUrl(config.apiUrl, config.allowInsecureHttp, config.configNamespace);
+    this.configNamespace = config.configNamespace;
     this.policy = retryPolicy(config.retry);
     this.log = config.logger ?? (() => undefined);
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -224,8 +225,11 @@ export class HttpClient {
     if (options.auth !== false) {
       if (this.token === undefined) {
         throw new Error(
-          `${method} ${path} needs an API token: run \`pulumi config set --secret ${PACKAGE}:token <token>\` ` +
-            "or set the environment variable CLOUDPLATFORM_TOKEN.",
+          `${method} ${path} needs an API token: ` +
+            (this.configNamespace
+              ? `run \`pulumi config set --secret ${this.configNamespace}:token <token>\` or `
+              : "") +
+            "set the environment variable CLOUDPLATFORM_TOKEN.",
         );
       }
       headers.authorization = `Bearer ${this.token}`;
@@ -284,7 +288,7 @@ export class HttpClient {
       errors,
       nonJsonBody: !json,
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-      ...(hintFor(status) ? { hint: hintFor(status) } : {}),
+      ...(hintFor(status, this.configNamespace) ? { hint: hintFor(status, this.configNamespace) } : {}),
     });
   }
 
@@ -341,8 +345,8 @@ function errorList(body: unknown, status: number): ApiFieldError[] {
   return [{ reason: `unexpected HTTP ${status} answer` }];
 }
 
-function hintFor(status: number): string | undefined {
-  if (status === 401) return `Check the API token (${PACKAGE}:token or CLOUDPLATFORM_TOKEN)`;
+function hintFor(status: number, namespace: string | undefined): string | undefined {
+  if (status === 401) return `Check the API token (${namespace ? `${namespace}:token or ` : ""}CLOUDPLATFORM_TOKEN)`;
   if (status === 403) return "The token lacks a scope or grant this operation needs";
   return undefined;
 }

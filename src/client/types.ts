@@ -4,8 +4,25 @@
  * Response types describe what callers may rely on after normalisation: absent optional keys
  * are read as `null`, unknown keys are kept but not typed, and PostgreSQL's `async` spelling is
  * read as `asynch`. Request types are separate so that "not set" (key left out) differs from an
- * explicit value.
+ * explicit value. Every entity and body is mapped from the API model (src/api), where each field
+ * is declared once.
  */
+import type { Answer, CreateBody, UpdateBody } from "../api/index.js";
+import type {
+  AVAILABILITY,
+  BACKUP,
+  CERTIFICATE,
+  CREDENTIALS,
+  DATABASE,
+  DATABASE_SUMMARY,
+  ENGINE,
+  MAINTENANCE_WINDOW,
+  REGION,
+  SUBNET,
+  SUBNET_COMPUTE,
+  VPC,
+  VPC_IP,
+} from "../api/index.js";
 
 /** One page of a list operation. */
 export interface Page<T> {
@@ -30,39 +47,16 @@ export interface ListOptions {
 }
 
 /** A compute instance assigned to a subnet, with the interfaces that use it. */
-export interface SubnetCompute {
-  id: number;
-  interfaces: { id: number; active: boolean }[];
-}
+export type SubnetCompute = Answer<typeof SUBNET_COMPUTE>;
 
 /** A VPC subnet. */
-export interface Subnet {
-  id: number;
-  label: string;
-  ipv4: string;
-  computes: SubnetCompute[];
-  created: string;
-  updated: string | null;
-}
+export type Subnet = Answer<typeof SUBNET>;
 
 /** A VPC with its subnets. */
-export interface Vpc {
-  id: number;
-  label: string;
-  description: string;
-  region: string;
-  subnets: Subnet[];
-  created: string;
-  updated: string | null;
-}
+export type Vpc = Answer<typeof VPC>;
 
 /** Body of VPC create. */
-export interface CreateVpcRequest {
-  label: string;
-  region: string;
-  description?: string;
-  subnets?: CreateSubnetRequest[];
-}
+export type CreateVpcRequest = CreateBody<typeof VPC>;
 
 /**
  * Options of the create operations (VPC, subnet, database). `recover` looks the object up by its
@@ -75,191 +69,61 @@ export interface CreateOptions<T> {
 }
 
 /** Body of VPC update. */
-export interface UpdateVpcRequest {
-  label?: string;
-  description?: string;
-}
+export type UpdateVpcRequest = UpdateBody<typeof VPC>;
 
 /** Body of subnet create. */
-export interface CreateSubnetRequest {
-  label: string;
-  ipv4: string;
-}
+export type CreateSubnetRequest = CreateBody<typeof SUBNET>;
 
 /** Body of subnet update. */
-export interface UpdateSubnetRequest {
-  label?: string;
-}
+export type UpdateSubnetRequest = UpdateBody<typeof SUBNET>;
 
 /** One VPC IP address or range of an interface. */
-export interface VpcIp {
-  active: boolean;
-  address: string | null;
-  address_range: string | null;
-  config_id: number;
-  gateway: string | null;
-  interface_id: number;
-  compute_id: number;
-  nat_1_1: string;
-  prefix: number | null;
-  region: string;
-  subnet_id: number;
-  subnet_mask: string;
-  vpc_id: number;
-}
+export type VpcIp = Answer<typeof VPC_IP>;
 
 /** A region. `resolvers` are split and trimmed from the API's comma-separated strings. */
-export interface Region {
-  id: string;
-  label: string;
-  country: string;
-  capabilities: string[];
-  resolvers: { ipv4: string[]; ipv6: string[] };
-  status: "ok" | "outage";
-}
+export type Region = Omit<Answer<typeof REGION>, "resolvers"> & { resolvers: { ipv4: string[]; ipv6: string[] } };
 
 /** Availability of one plan in one region. */
-export interface RegionAvailability {
-  region: string;
-  plan: string;
-  available: boolean;
-}
+export type RegionAvailability = Answer<typeof AVAILABILITY>;
 
 /** A database engine of the catalogue; `id` is `<engine>/<version>`. */
-export interface DatabaseEngine {
-  id: string;
-  engine: string;
-  version: string;
-  total_disk_size_gb: number;
-  used_disk_size_gb: number;
-}
+export type DatabaseEngine = Answer<typeof ENGINE>;
 
 /** The two engine families. */
-export type EngineType = "mysql" | "postgresql";
+export type EngineType = Database["engine"];
 
 /** Database statuses. */
-export type DatabaseStatus =
-  | "provisioning"
-  | "active"
-  | "suspending"
-  | "suspended"
-  | "resuming"
-  | "restoring"
-  | "failed"
-  | "degraded"
-  | "updating"
-  | "backing_up";
+export type DatabaseStatus = Database["status"];
 
 /** Replication modes; PostgreSQL's `async` is normalised to `asynch`. */
-export type ReplicationType = "none" | "asynch" | "semi_synch";
+export type ReplicationType = NonNullable<Database["replication_type"]>;
 
 /** PostgreSQL commit modes. */
-export type ReplicationCommitType = "on" | "local" | "remote_write" | "remote_apply" | "off";
+export type ReplicationCommitType = NonNullable<Database["replication_commit_type"]>;
 
 /** Maintenance window for automatic OS patching (UTC). */
-export interface MaintenanceWindow {
-  frequency: "weekly" | "monthly";
-  duration: number;
-  hour_of_day: number;
-  day_of_week: number;
-  week_of_month: number | null;
-}
-
-/**
- * The fields of a database that a create sets and an update may change, declared once for the
- * entity and both requests. A field newer than some API versions is optional (`?`).
- */
-export interface DatabaseUpdatable {
-  label: string;
-  type: string;
-  allow_list: string[];
-}
-
-/** The settings of a database that only a create sets, stored as given. */
-export interface DatabaseSettings {
-  encrypted: boolean;
-  ssl_connection: boolean;
-}
+export type MaintenanceWindow = Answer<typeof MAINTENANCE_WINDOW>;
 
 /** A managed MySQL or PostgreSQL database. */
-export interface Database extends DatabaseUpdatable, DatabaseSettings {
-  id: number;
-  region: string;
-  /** The engine type only (`mysql`), never the id. */
-  engine: EngineType;
-  version: string;
-  cluster_size: 1 | 3;
-  replication_type: ReplicationType | null;
-  /** PostgreSQL only; null for MySQL. */
-  replication_commit_type: ReplicationCommitType | null;
-  port: number;
-  hosts: { primary: string | null; secondary: string | null };
-  status: DatabaseStatus;
-  total_disk_size_gb: number | null;
-  used_disk_size_gb: number | null;
-  updates: MaintenanceWindow | null;
-  created: string;
-  updated: string | null;
-}
+export type Database = Answer<typeof DATABASE>;
 
 /** An entry of the cross-engine database list. */
-export interface DatabaseSummary {
-  id: number;
-  label: string;
-  region: string;
-  type: string;
-  engine: EngineType;
-  version: string;
-  cluster_size: 1 | 3;
-  encrypted: boolean;
-  allow_list: string[];
-  hosts: { primary: string | null; secondary: string | null };
-  instance_uri: string;
-  status: DatabaseStatus;
-  updates: MaintenanceWindow | null;
-  created: string;
-  updated: string | null;
-}
+export type DatabaseSummary = Answer<typeof DATABASE_SUMMARY>;
 
 /** Body of database create (MySQL and PostgreSQL). */
-export interface CreateDatabaseRequest extends Partial<DatabaseUpdatable>, Partial<DatabaseSettings> {
-  label: string;
-  region: string;
-  type: string;
-  /** Engine id, `<engine>/<version>`. */
-  engine: string;
-  cluster_size?: 1 | 3;
-  replication_type?: ReplicationType;
-  /** PostgreSQL only. */
-  replication_commit_type?: ReplicationCommitType;
-}
+export type CreateDatabaseRequest = CreateBody<typeof DATABASE>;
 
 /** Body of database update. */
-export interface UpdateDatabaseRequest extends Partial<DatabaseUpdatable> {
-  updates?: Partial<MaintenanceWindow>;
-}
+export type UpdateDatabaseRequest = UpdateBody<typeof DATABASE>;
 
 /** A backup of a database. */
-export interface DatabaseBackup {
-  id: number;
-  label: string;
-  type: "snapshot" | "auto";
-  created: string;
-}
+export type DatabaseBackup = Answer<typeof BACKUP>;
 
 /** Body of snapshot create. */
-export interface CreateSnapshotRequest {
-  label: string;
-  target?: "primary" | "secondary";
-}
+export type CreateSnapshotRequest = CreateBody<typeof BACKUP>;
 
 /** Root credentials of a database. */
-export interface DatabaseCredentials {
-  username: string;
-  password: string;
-}
+export type DatabaseCredentials = Answer<typeof CREDENTIALS>;
 
 /** SSL CA certificate of a database, base64-encoded. */
-export interface DatabaseCertificate {
-  ca_certificate: string;
-}
+export type DatabaseCertificate = Answer<typeof CERTIFICATE>;

@@ -3,7 +3,7 @@
  * between `<!-- fields: Name -->` and `<!-- end fields -->`, `Name` being a resource of the list;
  * the text around them stays as written.
  */
-import type { Change, FieldFacts } from "../shared/fields.js";
+import type { Change, FieldFacts } from "../shared/fields/table.js";
 import { RESOURCES } from "../resources/list.js";
 
 /** What the Change column says for each kind of change. */

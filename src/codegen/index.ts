@@ -32,7 +32,7 @@ function classFile(root: string, r: ResourceSpec): string {
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/${r.folder}.js";
-import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import { dynamicToken, PACKAGE } from "../../shared/engine/package.js";
 import {
   afterRegistration,
   isRead,
@@ -40,9 +40,9 @@ import {
   readProps,
   registeredOptions,
   registeredProps,
-} from "../../shared/resource-class.js";
-import { urnInput } from "../../shared/resource-urn.js";
-import { storedProvider } from "../../shared/stored-provider.js";
+} from "../../shared/engine/resource-class.js";
+import { urnInput } from "../../shared/engine/resource-urn.js";
+import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 ${typeImports(use, "../types.js")}
 /** Arguments of {@link ${r.name}}. */

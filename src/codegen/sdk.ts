@@ -99,7 +99,7 @@ export function sdkFile(): string {
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCES } from "../resources/list.js";
-import { PACKAGE, token } from "../shared/package.js";
+import { PACKAGE, token } from "../shared/engine/package.js";
 import {
   afterRegistration,
   isRead,
@@ -107,7 +107,7 @@ import {
   readProps,
   registeredOptions,
   registeredProps,
-} from "../shared/resource-class.js";
+} from "../shared/engine/resource-class.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
 ${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/class.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
 export type { ${argsNames.join(", ")} };

@@ -4,7 +4,7 @@
  * the engine resolves, with `| null` or `| undefined` where the field says what it holds when absent.
  */
 import type { EngineType } from "../client/index.js";
-import type { Field, FieldFacts, FieldType } from "../shared/fields.js";
+import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
 import { SHARED_TYPES } from "../schema/types.js";
 
 type Facts = Omit<Field, "api">;

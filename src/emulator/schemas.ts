@@ -1,105 +1,76 @@
 /**
- * JSON schemas of request bodies, validated by fastify's ajv before any handler runs. Type and
- * bound checks live here; rules that need state or friendlier reasons (labels, ranges, uniqueness)
- * live in the models. Every object is closed (`additionalProperties: false`): the real API answers
+ * JSON schemas of request bodies, validated by fastify's ajv before any handler runs, read from
+ * the API model (src/api): each field's type, enum and bounds. Rules that need state or friendlier
+ * reasons (labels, ranges, uniqueness) live in the models, so the bounds of the fields they check
+ * are left to them. Every object is closed (`additionalProperties: false`): the real API answers
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
-import { settingsSchema } from "./databases/settings.js";
+import { BACKUP, DATABASE, SUBNET, VPC, type ApiField, type Engine, type Entity, type WireType } from "../api/index.js";
 
-const str = { type: "string" } as const;
+type Json = Record<string, unknown>;
 
-const closed = { additionalProperties: false } as const;
+/** Fields whose bounds a model checks with reasons of its own (the labels of VPCs, subnets, databases). */
+const RULED = new Set(["label"]);
 
-const subnetCreate = {
-  type: "object",
-  ...closed,
-  required: ["label", "ipv4"],
-  properties: { label: str, ipv4: str },
-} as const;
+function valueSchema(type: WireType, f: ApiField | undefined, engine: Engine | undefined, ruled: boolean): Json {
+  if (typeof type === "object")
+    return "array" in type
+      ? { type: "array", items: bodySchema(type.array, "create", engine) }
+      : bodySchema(type.object, "update", engine);
+  if (type === "strings") return { type: "array", items: { type: "string" } };
+  const out: Json = { type: type === "date-time" ? "string" : type };
+  if (!f) return out;
+  const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
+  if (values) out.enum = values;
+  if (!ruled)
+    for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
+      if (f[bound] !== undefined) out[bound] = f[bound];
+  if (f.nullable) out.nullable = true;
+  return out;
+}
+
+/**
+ * The closed schema of a create or update body of `entity` (for `engine`). A field of the other
+ * engine is let through to the model, which refuses it naming why.
+ */
+export function bodySchema(entity: Entity, on: "create" | "update", engine?: Engine): Json {
+  const properties: Json = {};
+  const required: string[] = [];
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (on === "create" ? !f.create : !f.update) continue;
+    if (engine && f.engines && !f.engines.includes(engine)) {
+      properties[name] = {};
+      continue;
+    }
+    const ruled = entity !== BACKUP && RULED.has(name);
+    properties[name] = f.request
+      ? valueSchema(f.request.type, undefined, engine, ruled)
+      : valueSchema(f.type, f, engine, ruled);
+    if (on === "create" && f.create === "required") required.push(name);
+  }
+  return { type: "object", additionalProperties: false, ...(required.length ? { required } : {}), properties };
+}
 
 /** POST /vpcs. */
-export const vpcCreate = {
-  type: "object",
-  ...closed,
-  required: ["label", "region"],
-  properties: {
-    label: str,
-    region: str,
-    description: { type: "string", maxLength: 255 },
-    subnets: { type: "array", items: subnetCreate },
-  },
-} as const;
+export const vpcCreate = bodySchema(VPC, "create");
 
 /** PUT /vpcs/{vpcId}. */
-export const vpcUpdate = {
-  type: "object",
-  ...closed,
-  properties: { label: str, description: { type: "string", maxLength: 255 } },
-} as const;
+export const vpcUpdate = bodySchema(VPC, "update");
 
 /** POST /vpcs/{vpcId}/subnets. */
-export const subnetCreateBody = subnetCreate;
+export const subnetCreateBody = bodySchema(SUBNET, "create");
 
 /** PUT /vpcs/{vpcId}/subnets/{vpcSubnetId}. */
-export const subnetUpdate = { type: "object", ...closed, properties: { label: str } } as const;
-
-const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"];
+export const subnetUpdate = bodySchema(SUBNET, "update");
 
 /** POST /databases/{engine}/instances; PostgreSQL also takes `async` for `asynch`. */
-export function databaseCreate(engine: "mysql" | "postgresql") {
-  return {
-    type: "object",
-    ...closed,
-    required: ["label", "region", "type", "engine"],
-    properties: {
-      label: str,
-      region: str,
-      type: str,
-      engine: str,
-      cluster_size: { type: "integer", enum: [1, 3] },
-      ...settingsSchema("create"),
-      replication_type: {
-        type: "string",
-        enum: engine === "mysql" ? ["none", "asynch", "semi_synch"] : ["none", "asynch", "async"],
-      },
-      // MySQL: any value is refused by the model with a clear reason.
-      replication_commit_type: engine === "postgresql" ? { type: "string", enum: COMMIT_TYPES } : {},
-      allow_list: { type: "array", items: str },
-    },
-  };
+export function databaseCreate(engine: Engine) {
+  return bodySchema(DATABASE, "create", engine);
 }
 
 /** PUT /databases/{engine}/instances/{instanceId}. */
-export const databaseUpdate = {
-  type: "object",
-  ...closed,
-  properties: {
-    label: str,
-    allow_list: { type: "array", items: str },
-    type: str,
-    ...settingsSchema("update"),
-    updates: {
-      type: "object",
-      ...closed,
-      properties: {
-        frequency: { type: "string", enum: ["weekly", "monthly"] },
-        duration: { type: "integer", minimum: 1, maximum: 3 },
-        hour_of_day: { type: "integer", minimum: 0, maximum: 23 },
-        day_of_week: { type: "integer", minimum: 1, maximum: 7 },
-        week_of_month: { type: "integer", minimum: 1, maximum: 4, nullable: true },
-      },
-    },
-  },
-} as const;
+export const databaseUpdate = bodySchema(DATABASE, "update");
 
 /** POST /databases/{engine}/instances/{instanceId}/backups. */
-export const snapshotCreate = {
-  type: "object",
-  ...closed,
-  required: ["label"],
-  properties: {
-    label: { type: "string", minLength: 1, maxLength: 30, pattern: "^[A-Za-z0-9_]+$" },
-    target: { type: "string", enum: ["primary", "secondary"] },
-  },
-} as const;
+export const snapshotCreate = bodySchema(BACKUP, "create");

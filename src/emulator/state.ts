@@ -2,7 +2,9 @@
  * The records the store keeps. They are plain JSON so that the whole state can be written to and
  * read from the optional persistence file as is; API views are derived from them in views.ts.
  */
+import type { SUBNET } from "../api/index.js";
 import type { DatabaseSettings } from "./databases/settings.js";
+import type { Plain } from "./plain.js";
 
 /** Database engine families. */
 export type EngineType = "mysql" | "postgresql";
@@ -90,8 +92,8 @@ export interface VpcRecord {
   updated: number | null;
 }
 
-/** A subnet of a VPC. */
-export interface SubnetRecord {
+/** A subnet of a VPC; its plain fields are the API model's (plain.ts). */
+export interface SubnetRecord extends Plain<typeof SUBNET> {
   id: number;
   vpc_id: number;
   label: string;

@@ -5,6 +5,8 @@ import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord
 import type { Store } from "./store.js";
 import { settingsView } from "./databases/settings.js";
 import { laterDatabaseView } from "./answer-shapes.js";
+import { SUBNET } from "../api/index.js";
+import { plainView } from "./plain.js";
 
 const at = (ms: number | null) => (ms === null ? null : timestamp(ms));
 
@@ -20,6 +22,7 @@ export function subnetView(store: Store, subnet: SubnetRecord) {
     id: subnet.id,
     label: subnet.label,
     ipv4: subnet.ipv4,
+    ...plainView(SUBNET, subnet),
     computes: [...computes.values()],
     created: at(subnet.created),
     updated: at(subnet.updated),

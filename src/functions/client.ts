@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CloudClient, resolveClientConfig, type ConfigBag } from "../client/index.js";
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 let memo: { key: string; client: CloudClient } | undefined;
 /** The configuration the plugin hands over (an explicit provider's inputs); unset in a program. */
@@ -35,7 +35,7 @@ function stackConfig(): ConfigBag {
  * `requireToken: false`, since the API answers them without a token.
  */
 export function lookupClient(requireToken = true): CloudClient {
-  const config = resolveClientConfig({ config: given ?? stackConfig() }, { requireToken });
+  const config = resolveClientConfig({ config: given ?? stackConfig() }, { requireToken, namespace: PACKAGE });
   const key = `${config.apiUrl}\n${config.token ?? ""}`;
   if (memo?.key !== key) memo = { key, client: new CloudClient(config) };
   return memo.client;

@@ -6,8 +6,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ENGINE_TYPES, type EngineType } from "../client/index.js";
-import { fromApi } from "../shared/fields.js";
-import { toId } from "../shared/validate.js";
+import { fromApi } from "../shared/fields/table.js";
+import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";
 import { DATABASE_DETAIL_RESULT } from "./results.js";
 import type { DatabaseResult } from "./shapes.js";

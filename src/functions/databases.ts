@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ENGINE_TYPES, type EngineType } from "../client/index.js";
-import { toId } from "../shared/validate.js";
+import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";
 import {
   backupResult,

@@ -15,7 +15,7 @@ import type {
   VpcIp,
 } from "../client/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
-import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields.js";
+import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 

@@ -13,7 +13,7 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
-import { fromApi } from "../shared/fields.js";
+import { fromApi } from "../shared/fields/table.js";
 import {
   AVAILABILITY_RESULT,
   BACKUP_RESULT,
@@ -24,7 +24,7 @@ import {
   VPC_IP_RESULT,
   VPC_RESULT,
 } from "./results.js";
-import type { MaintenanceWindowInput } from "../shared/validate.js";
+import type { MaintenanceWindowInput } from "../shared/fields/validate.js";
 
 /** A region. */
 export interface RegionResult {

@@ -4,6 +4,7 @@
  * them to a client and to the command line. See docs/import.md.
  */
 import { CloudClient, resolveClientConfig } from "../client/index.js";
+import { PACKAGE } from "../shared/engine/package.js";
 import { Selection } from "./filter.js";
 import { HELP, IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./options.js";
 import { OutputError, writeProgramFile } from "./output.js";
@@ -101,7 +102,10 @@ export async function runImportCommand(args: readonly string[], terminal: Comman
       io.stdout(`${IMPORT_USAGE}\n`);
       return IMPORT_EXIT.ok;
     }
-    const config = resolveClientConfig({ apiUrl: options.apiUrl, token: options.token }, { env: io.env });
+    const config = resolveClientConfig(
+      { apiUrl: options.apiUrl, token: options.token },
+      { env: io.env, namespace: PACKAGE },
+    );
     client = new CloudClient({ ...config, logger: (line) => io.stderr(`${line}\n`) });
   } catch (err) {
     io.stderr(`${(err as Error).message}\n`);

@@ -5,7 +5,7 @@
  */
 import type { Database, DatabaseBackup, EngineType, Vpc } from "../client/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
-import { fieldsOf, fromApi, type FieldTable } from "../shared/fields.js";
+import { fieldsOf, fromApi, type FieldTable } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { Namer, type ResourceClass } from "./naming.js";

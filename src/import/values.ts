@@ -3,7 +3,7 @@
  * answer is not trusted to be code-free: a value of the wrong type, or an object key that the
  * field's type does not name, is refused here and never reaches the renderer.
  */
-import type { FieldType } from "../shared/fields.js";
+import type { FieldType } from "../shared/fields/table.js";
 import { SHARED_TYPES } from "../schema/types.js";
 import { literal, type Expr } from "./references.js";
 

@@ -7,9 +7,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resolveClientConfig, type ConfigBag } from "../client/index.js";
 import { useLookupConfig } from "../functions/client.js";
-import { configure } from "../shared/context.js";
-import type { Bag } from "../shared/validate.js";
-import { PACKAGE } from "../shared/package.js";
+import { configure } from "../shared/runtime/context.js";
+import type { Bag } from "../shared/fields/validate.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 /** The configuration keys, short form (as in a provider's inputs). */
 export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp"] as const;
@@ -47,7 +47,7 @@ export function configFailures(
       failures.push({ property: key, reason: `${key} must be a string` });
   if (failures.length === 0 && (typeof args.apiUrl === "string" || process.env.CLOUDPLATFORM_API_URL))
     try {
-      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false });
+      resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false, namespace: PACKAGE });
     } catch (err) {
       failures.push({ property: "apiUrl", reason: `apiUrl: ${(err as Error).message}` });
     }

@@ -4,8 +4,8 @@
  * of them replace comes from the resource module (its diff spec and its `diff` answer).
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { changedFields, type DiffSpec } from "../shared/common.js";
-import type { Bag } from "../shared/validate.js";
+import { changedFields, type DiffSpec } from "../shared/fields/diff.js";
+import type { Bag } from "../shared/fields/validate.js";
 
 const Kind = provproto.PropertyDiff.Kind;
 

@@ -5,13 +5,13 @@
  * repeated here.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { DiffSpec } from "../shared/common.js";
-import { diffSpec, secretOutputs } from "../shared/fields.js";
+import type { DiffSpec } from "../shared/fields/diff.js";
+import { diffSpec, secretOutputs } from "../shared/fields/table.js";
 import { RESOURCE_LIST } from "../resources/list.js";
 import * as functions from "../functions/index.js";
 import { FUNCTIONS as DECLARED } from "../schema/functions.js";
 
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 /** One resource type as the plugin serves it. */
 export interface ResourceEntry {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageVersion } from "../client/config.js";
-import { PACKAGE } from "../shared/package.js";
+import { PACKAGE } from "../shared/engine/package.js";
 
 /**
  * Where the schema is looked for: the package root, seen from `src/plugin` or `dist/plugin`, and

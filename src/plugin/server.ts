@@ -13,17 +13,17 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client/config.js";
-import { changedFields } from "../shared/common.js";
-import type { Bag } from "../shared/validate.js";
+import { changedFields } from "../shared/fields/diff.js";
+import type { Bag } from "../shared/fields/validate.js";
 import { applyConfig, configBag, configFailures, CONFIG_KEYS } from "./config.js";
 import { diffResponse } from "./diff.js";
 import { lookUp, lookUpSecrets, resourceEntry } from "./registry.js";
 import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
 import { fromStruct, toStruct } from "./values.js";
-import { RESOURCE_URN } from "../shared/resource-urn.js";
+import { RESOURCE_URN } from "../shared/engine/resource-urn.js";
 
-/** What a failed create or update that still made (or changed) an object throws (src/shared/errors.ts). */
+/** What a failed create or update that still made (or changed) an object throws (src/shared/runtime/errors.ts). */
 interface InitFailure {
   id: string;
   properties: Bag;

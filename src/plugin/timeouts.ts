@@ -4,7 +4,7 @@
  * none); the modules read `timeouts.<op>`. The value never reaches the state: outputs get the
  * program's own `timeouts` back.
  */
-import type { Bag } from "../shared/validate.js";
+import type { Bag } from "../shared/fields/validate.js";
 
 /** The operations the engine times. */
 export type TimedOperation = "create" | "update" | "delete";

@@ -5,8 +5,8 @@
  * the wrapper, so secrets are unwrapped on the way in and wrapped again on the way out.
  */
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import { compact } from "../shared/common.js";
-import type { Bag } from "../shared/validate.js";
+import { compact } from "../shared/fields/diff.js";
+import type { Bag } from "../shared/fields/validate.js";
 
 /** The key that marks a special value in the engine's property encoding. */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";

@@ -14,7 +14,7 @@
  */
 import type { EngineType } from "../client/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
-import { PACKAGE, token } from "../shared/package.js";
+import { PACKAGE, token } from "../shared/engine/package.js";
 import { read, type Read } from "./known.js";
 
 /** The resource type names of the two databases, by engine. */

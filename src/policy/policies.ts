@@ -6,7 +6,7 @@
  */
 import type { ReportViolation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
-import { diffSpec } from "../shared/fields.js";
+import { diffSpec } from "../shared/fields/table.js";
 import { databaseOf, type DatabaseView } from "./database.js";
 import { readList } from "./known.js";
 import { openEntries } from "./open-entries.js";

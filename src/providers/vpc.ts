@@ -3,6 +3,6 @@
  * this module as `require("pulumi-cloudplatform/dist/providers/vpc.js")`, a few hundred characters
  * that load the installed version at run time (docs/performance.md).
  */
-import { lazyProvider } from "../shared/lazy-provider.js";
+import { lazyProvider } from "../shared/engine/lazy-provider.js";
 
 export = lazyProvider("vpc");

@@ -6,8 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EngineType } from "../client/index.js";
-import type { FieldFacts } from "../shared/fields.js";
-import type { ClassSpec } from "../shared/resource-class.js";
+import type { FieldFacts } from "../shared/fields/table.js";
+import type { ClassSpec } from "../shared/engine/resource-class.js";
 import { SNAPSHOT_FIELDS } from "./database-snapshot/fields.js";
 import { SNAPSHOT_PROGRAM } from "./database-snapshot/program.js";
 import { provider as snapshotProvider } from "./database-snapshot/provider.js";

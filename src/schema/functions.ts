@@ -13,7 +13,7 @@ import {
   VPC_IP_RESULT,
   VPC_RESULT,
 } from "../functions/results.js";
-import type { Field, FieldFacts, FieldType } from "../shared/fields.js";
+import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
 
 /** A look-up: what it does, its arguments and its result. */
 export interface FunctionDecl {

@@ -6,8 +6,8 @@
  */
 import type { EngineType } from "../client/index.js";
 import { RESOURCE_LIST } from "../resources/list.js";
-import type { Field, FieldFacts, FieldType } from "../shared/fields.js";
-import { PACKAGE, token } from "../shared/package.js";
+import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
+import { PACKAGE, token } from "../shared/engine/package.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import { SHARED_TYPES } from "./types.js";
 

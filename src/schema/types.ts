@@ -3,7 +3,7 @@
  * for the package schema's `types`: a field of `type: { ref: "Name" }` needs its object here only.
  * Look-up results are the tables of functions/results.ts.
  */
-import type { FieldFacts } from "../shared/fields.js";
+import type { FieldFacts } from "../shared/fields/table.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;

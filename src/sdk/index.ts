@@ -9,7 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCES } from "../resources/list.js";
-import { PACKAGE, token } from "../shared/package.js";
+import { PACKAGE, token } from "../shared/engine/package.js";
 import {
   afterRegistration,
   isRead,
@@ -17,7 +17,7 @@ import {
   readProps,
   registeredOptions,
   registeredProps,
-} from "../shared/resource-class.js";
+} from "../shared/engine/resource-class.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
 import type { VpcArgs } from "../resources/vpc/class.js";
 import type { VpcSubnetArgs } from "../resources/vpc-subnet/class.js";

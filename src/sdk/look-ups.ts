@@ -5,7 +5,7 @@
  * same shapes; only types are taken from there, so the SDK never loads the API client.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { token } from "../shared/package.js";
+import { token } from "../shared/engine/package.js";
 
 /** A look-up of the dynamic package, as a type. */
 type LookUpFn = (args: never) => Promise<unknown>;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultUserAgent, resolveClientConfig } from "../../src/client/index.js";
 
-const noEnv = { env: {} };
+const noEnv = { env: {}, namespace: "cloudplatform" };
 
 describe("resolveClientConfig", () => {
   test("reads cloudplatform:token and cloudplatform:apiUrl from the provider's config bag", () => {
@@ -11,12 +11,20 @@ describe("resolveClientConfig", () => {
       "cloudplatform:apiUrl": "https://api.example.com",
     };
     const config = resolveClientConfig({ config: { get: (k) => values[k] } }, noEnv);
-    expect(config).toEqual({ token: "stack-token", apiUrl: "https://api.example.com" });
+    expect(config).toEqual({
+      token: "stack-token",
+      apiUrl: "https://api.example.com",
+      configNamespace: "cloudplatform",
+    });
   });
 
   test("reads a pulumi.Config('cloudplatform') bag, which namespaces keys itself", () => {
     const bag = { name: "cloudplatform", get: (k: string) => ({ token: "t", apiUrl: "https://a.example" })[k] };
-    expect(resolveClientConfig({ config: bag }, noEnv)).toEqual({ token: "t", apiUrl: "https://a.example" });
+    expect(resolveClientConfig({ config: bag }, noEnv)).toEqual({
+      token: "t",
+      apiUrl: "https://a.example",
+      configNamespace: "cloudplatform",
+    });
   });
 
   test("falls back to CLOUDPLATFORM_TOKEN and CLOUDPLATFORM_API_URL", () => {
@@ -30,8 +38,9 @@ describe("resolveClientConfig", () => {
   test("stack config wins over the environment, explicit values over both", () => {
     const env = { CLOUDPLATFORM_TOKEN: "env", CLOUDPLATFORM_API_URL: "https://env.example" };
     const bag = { get: (k: string) => (k === "cloudplatform:token" ? "stack" : undefined) };
-    expect(resolveClientConfig({ config: bag }, { env }).token).toBe("stack");
-    expect(resolveClientConfig({ config: bag, token: "explicit" }, { env }).token).toBe("explicit");
+    const namespace = "cloudplatform";
+    expect(resolveClientConfig({ config: bag }, { env, namespace }).token).toBe("stack");
+    expect(resolveClientConfig({ config: bag, token: "explicit" }, { env, namespace }).token).toBe("explicit");
   });
 
   test("a missing token names both ways to set it", () => {
@@ -87,6 +96,7 @@ describe("resolveClientConfig", () => {
       token: "t",
       apiUrl,
       allowInsecureHttp: true,
+      configNamespace: "cloudplatform",
     });
     const env = { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "TRUE" };
     expect(resolveClientConfig({ token: "t", apiUrl }, { env }).allowInsecureHttp).toBe(true);
@@ -95,9 +105,12 @@ describe("resolveClientConfig", () => {
 
   test("the refusal names both ways to opt in; false, and the stack setting over the environment, keep it", () => {
     const call = (config?: Record<string, string>, env: Record<string, string> = {}) =>
-      resolveClientConfig({ token: "t", apiUrl: "http://emulator:4010", config: { get: (k) => config?.[k] } }, { env });
+      resolveClientConfig(
+        { token: "t", apiUrl: "http://emulator:4010", config: { get: (k) => config?.[k] } },
+        { env, namespace: "cloudplatform" },
+      );
     expect(call).toThrow(
-      /Refusing plain http to emulator: .*`pulumi config set cloudplatform:allowInsecureHttp true` or CLOUDPLATFORM_ALLOW_INSECURE_HTTP=true/,
+      /Refusing plain http to emulator: .*`pulumi config set cloudplatform:allowInsecureHttp true` or set CLOUDPLATFORM_ALLOW_INSECURE_HTTP=true/,
     );
     expect(() =>
       call({ "cloudplatform:allowInsecureHttp": "false" }, { CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" }),

@@ -42,9 +42,13 @@ describe("headers", () => {
   });
 
   test("an authorized operation without a token fails before sending, naming both ways", async () => {
-    const anonymous = new CloudClient({ apiUrl: server.url });
+    const anonymous = new CloudClient({ apiUrl: server.url, configNamespace: "cloudplatform" });
     const call = anonymous.vpcs.get(1);
     await expect(call).rejects.toThrow(/cloudplatform:token.*CLOUDPLATFORM_TOKEN/);
+    // A caller that gives no namespace (the client knows nothing of Pulumi) is told the variable only.
+    await expect(new CloudClient({ apiUrl: server.url }).vpcs.get(1)).rejects.toThrow(
+      /needs an API token: set the environment variable CLOUDPLATFORM_TOKEN\./,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -150,7 +150,8 @@ describe("client errors are not retried", () => {
 
   test("401 tells where the token comes from", async () => {
     server.script({ status: 401, body: { errors: [{ reason: "Invalid Token" }] } });
-    const err = await failure(client().vpcs.get(1));
+    const named = new CloudClient({ apiUrl: server.url, token: TOKEN, retry: fast, configNamespace: "cloudplatform" });
+    const err = await failure(named.vpcs.get(1));
     expect(err.message).toBe(
       "GET /v4/vpcs/1 failed (401): Invalid Token. Check the API token (cloudplatform:token or CLOUDPLATFORM_TOKEN)",
     );

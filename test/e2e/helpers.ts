@@ -152,7 +152,7 @@ export function engineProcesses(stackName: string, command: string): { cli: numb
 }
 
 /**
- * Removes this machine's records of the stack's creates in flight (src/shared/create-records.ts),
+ * Removes this machine's records of the stack's creates in flight (src/shared/account/create-records.ts),
  * so the next command runs as on a fresh CI runner.
  */
 export function forgetCreateRecords(testStack: TestStack): number {

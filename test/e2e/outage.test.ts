@@ -12,7 +12,7 @@
  * and over the plugin.
  */
 import type { FaultRule } from "../../src/emulator/index.js";
-import type { Timeouts } from "../../src/shared/wait";
+import type { Timeouts } from "../../src/shared/runtime/wait";
 import { casesOf, DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { eventually, failureText, list, useE2e } from "./helpers";
 

@@ -1,6 +1,6 @@
 /**
  * Upgrading the package under a deployed stack changes nothing: a stack deployed with the package
- * as it was before the field tables (src/shared/fields.ts) is upgraded the way a user does it, by
+ * as it was before the field tables (src/shared/fields/table.ts) is upgraded the way a user does it, by
  * installing the new tarball, and then previews with no changes and runs an `up` that sends no API
  * write. The earlier package is built from the repository's history (commit BEFORE_TABLES, packed
  * like a release); both versions run from packed installs through scripts/packed-example.mjs, so
@@ -82,7 +82,15 @@ test("a stack deployed with the previous version previews clean and updates with
   // stack, Vpc, VpcSubnet, MysqlDatabase, PostgresqlDatabase, DatabaseSnapshot
   const tables = (dir: string) =>
     fs.existsSync(
-      path.join(path.resolve(root, dir), "node_modules", "pulumi-cloudplatform", "dist", "shared", "fields.js"),
+      path.join(
+        path.resolve(root, dir),
+        "node_modules",
+        "pulumi-cloudplatform",
+        "dist",
+        "shared",
+        "fields",
+        "table.js",
+      ),
     );
   // The stack was written by the package without field tables.
   expect(tables(deployed.install.dir)).toBe(false);

@@ -6,6 +6,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import operations from "../../spec/operations.json";
+import {
+  answerNames,
+  AVAILABILITY,
+  BACKUP,
+  CREDENTIALS,
+  DATABASE,
+  DATABASE_SUMMARY,
+  ENGINE,
+  REGION,
+  SUBNET,
+  VPC,
+  VPC_IP,
+  type ApiField,
+  type Engine,
+  type Entity,
+} from "../../src/api/index.js";
 import { withEmulator } from "../support/emulator.js";
 import { buildFixture, type Fixture } from "./fixture.js";
 import { apiCaller, errorsOf, type Json } from "./http.js";
@@ -97,114 +113,59 @@ const nullable = (matcher: unknown) => anyOf(null, matcher);
 /** A timestamp as the spec writes them: ISO 8601 without zone designator. */
 const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
 
-/** The fields of each object of "Resources and their fields", with their types: no more, no fewer. */
-const subnetShape = {
-  id: expect.any(Number),
-  label: expect.any(String),
-  ipv4: expect.any(String),
-  computes: expect.any(Array),
-  created: timestamp,
-  updated: nullable(timestamp),
-};
-const SHAPES = {
-  vpc: {
-    id: expect.any(Number),
-    label: expect.any(String),
-    description: expect.any(String),
-    region: expect.any(String),
-    subnets: expect.arrayContaining([subnetShape]),
-    created: timestamp,
-    updated: nullable(timestamp),
-  },
-  subnet: subnetShape,
-  ip: {
-    active: expect.any(Boolean),
-    address: nullable(expect.any(String)),
-    address_range: nullable(expect.any(String)),
-    config_id: expect.any(Number),
-    gateway: nullable(expect.any(String)),
-    interface_id: expect.any(Number),
-    compute_id: expect.any(Number),
-    nat_1_1: expect.any(String),
-    prefix: nullable(expect.any(Number)),
-    region: expect.any(String),
-    subnet_id: expect.any(Number),
-    subnet_mask: expect.any(String),
-    vpc_id: expect.any(Number),
-  },
-  region: {
-    id: expect.any(String),
-    label: expect.any(String),
-    country: expect.any(String),
-    capabilities: expect.any(Array),
-    resolvers: { ipv4: expect.any(String), ipv6: expect.any(String) },
-    status: expect.stringMatching(/^(ok|outage)$/),
-  },
-  availability: { region: expect.any(String), plan: expect.any(String), available: expect.any(Boolean) },
-  engine: {
-    id: expect.stringMatching(/^(mysql|postgresql)\/.+$/),
-    engine: expect.any(String),
-    version: expect.any(String),
-    total_disk_size_gb: expect.any(Number),
-    used_disk_size_gb: expect.any(Number),
-  },
-  backup: {
-    id: expect.any(Number),
-    label: expect.stringMatching(/^[A-Za-z0-9]{0,30}$/),
-    type: expect.stringMatching(/^(snapshot|auto)$/),
-    created: timestamp,
-  },
-  credentials: { username: expect.any(String), password: expect.any(String) },
-};
-const updatesShape = {
-  frequency: expect.any(String),
-  duration: expect.any(Number),
-  hour_of_day: expect.any(Number),
-  day_of_week: expect.any(Number),
-  week_of_month: nullable(expect.any(Number)),
-};
-const hostsShape = { primary: nullable(expect.any(String)), secondary: nullable(expect.any(String)) };
-/** A managed database of `engine`: `replication_commit_type` is PostgreSQL's only. */
-const databaseShape = (engine: "mysql" | "postgresql") => ({
-  id: expect.any(Number),
-  label: expect.any(String),
-  region: expect.any(String),
-  type: expect.any(String),
-  engine,
-  version: expect.any(String),
-  cluster_size: anyOf(1, 3),
-  encrypted: expect.any(Boolean),
-  ssl_connection: expect.any(Boolean),
-  allow_list: expect.any(Array),
-  replication_type: expect.any(String),
-  ...(engine === "postgresql" ? { replication_commit_type: expect.any(String) } : {}),
-  port: expect.any(Number),
-  hosts: hostsShape,
-  status: expect.any(String),
-  total_disk_size_gb: expect.any(Number),
-  used_disk_size_gb: expect.any(Number),
-  updates: updatesShape,
-  created: timestamp,
-  updated: nullable(timestamp),
+/** Matches an array whose every item matches `item` (an empty one too). */
+const eachOf = (item: unknown) => ({
+  asymmetricMatch: (value: unknown) => Array.isArray(value) && value.every((v) => anyOf(item).asymmetricMatch(v)),
+  toAsymmetricMatcher: () => "eachOf(...)",
 });
-/** The cross-engine list entry: exactly the fields the spec lists for it. */
-const summaryShape = {
-  allow_list: expect.any(Array),
-  cluster_size: anyOf(1, 3),
-  created: timestamp,
-  encrypted: expect.any(Boolean),
-  engine: expect.stringMatching(/^(mysql|postgresql)$/),
-  hosts: hostsShape,
-  id: expect.any(Number),
-  instance_uri: expect.stringMatching(/^\/v4\/databases\/(mysql|postgresql)\/instances\/\d+$/),
-  label: expect.any(String),
-  region: expect.any(String),
-  status: expect.any(String),
-  type: expect.any(String),
-  updated: nullable(timestamp),
-  updates: updatesShape,
-  version: expect.any(String),
+
+/**
+ * The fields of an entity of the API model (src/api), with their types: no more, no fewer. Each
+ * field answers its wire type and enum; `also` narrows a field further where a rule says more.
+ */
+function shapeOf(entity: Entity, engine?: Engine, also: Record<string, unknown> = {}): Record<string, unknown> {
+  const shape: Record<string, unknown> = {};
+  for (const name of answerNames(entity, engine)) {
+    const f = entity.fields[name]!;
+    shape[name] = name in also ? also[name] : valueShape(f, engine);
+  }
+  return shape;
+}
+
+function valueShape(f: ApiField, engine: Engine | undefined): unknown {
+  const t = f.type;
+  const values = [...(f.enum ?? []), ...((engine && f.requestEnum?.[engine]) ?? [])];
+  const value =
+    typeof t === "object"
+      ? "array" in t
+        ? eachOf(shapeOf(t.array, engine))
+        : shapeOf(t.object, engine)
+      : values.length
+        ? anyOf(...new Set(values))
+        : t === "date-time"
+          ? timestamp
+          : t === "strings"
+            ? eachOf(expect.any(String))
+            : expect.any(t === "integer" ? Number : t === "boolean" ? Boolean : String);
+  return f.nullable ? nullable(value) : value;
+}
+
+const SHAPES = {
+  vpc: shapeOf(VPC, undefined, { subnets: expect.arrayContaining([shapeOf(SUBNET)]) }),
+  subnet: shapeOf(SUBNET),
+  ip: shapeOf(VPC_IP),
+  region: shapeOf(REGION),
+  availability: shapeOf(AVAILABILITY),
+  engine: shapeOf(ENGINE, undefined, { id: expect.stringMatching(/^(mysql|postgresql)\/.+$/) }),
+  backup: shapeOf(BACKUP, undefined, { label: expect.stringMatching(/^[A-Za-z0-9]{0,30}$/) }),
+  credentials: shapeOf(CREDENTIALS),
 };
+/** A managed database of `engine`: `replication_commit_type` is PostgreSQL's only. */
+const databaseShape = (engine: Engine) => shapeOf(DATABASE, engine, { engine });
+/** The cross-engine list entry: exactly the fields the spec lists for it. */
+const summaryShape = shapeOf(DATABASE_SUMMARY, undefined, {
+  instance_uri: expect.stringMatching(/^\/v4\/databases\/(mysql|postgresql)\/instances\/\d+$/),
+});
 
 /** The object the spec's Endpoints table names as the answer of `op` (of each list entry for a list). */
 function documentedObject(op: Operation): unknown {

@@ -1,5 +1,5 @@
 /** With a state file, the account survives a restart; without one, nothing is written. */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
@@ -40,6 +40,28 @@ test("VPCs, databases, tokens and the emulated time survive a restart", async ()
     expect((await call2("GET", `/databases/mysql/instances/${db.body.id}`)).body.status).toBe("active");
     const next = await call2("POST", "/vpcs", { body: { label: "next", region: "us-east" } });
     expect(next.body.id).toBeGreaterThan(vpc.body.id);
+  } finally {
+    await second.close();
+  }
+});
+
+test("a database saved before a plain setting existed answers the setting's default", async () => {
+  const persistFile = join(dir, "state.json");
+  const first = await startTestEmulator({ persistFile, provisioningSeconds: 0 });
+  const db = await apiCaller(() => first.url)("POST", "/databases/mysql/instances", {
+    body: { label: "old-db", region: "us-east", type: "g6-nanode-1", engine: "mysql/8.0.30", ssl_connection: false },
+  });
+  await first.close();
+  // As an emulator before `ssl_connection` existed wrote it: the record lacks the key.
+  const saved = JSON.parse(readFileSync(persistFile, "utf8")) as { state: { databases: Record<string, unknown>[] } };
+  delete saved.state.databases[0]!.ssl_connection;
+  writeFileSync(persistFile, JSON.stringify(saved));
+
+  const second = await startTestEmulator({ persistFile, provisioningSeconds: 0 });
+  try {
+    const answer = await apiCaller(() => second.url)("GET", `/databases/mysql/instances/${db.body.id}`);
+    expect(db.body.ssl_connection).toBe(false);
+    expect(answer.body.ssl_connection).toBe(true);
   } finally {
     await second.close();
   }

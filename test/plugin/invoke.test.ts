@@ -8,7 +8,7 @@ import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { lookUpSecrets } from "../../src/plugin/registry";
 import { providerService } from "../../src/plugin/server";
-import { resetCaches } from "../../src/shared/context";
+import { resetCaches } from "../../src/shared/runtime/context";
 import { startTestEmulator, INSTANT_TIMINGS, type TestEmulator } from "../support/emulator";
 
 let a: TestEmulator;

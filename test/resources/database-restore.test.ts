@@ -5,7 +5,7 @@
  */
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

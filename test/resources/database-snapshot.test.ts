@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/provider.js";
-import { client, configure, resetCaches } from "../../src/shared/context.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { client, configure, resetCaches } from "../../src/shared/runtime/context.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { configBag, thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

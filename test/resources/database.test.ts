@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { DATABASE_FIELDS } from "../../src/resources/managed-database/fields.js";
+import { fieldsOf } from "../../src/shared/fields/table.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -22,12 +24,17 @@ async function api(path: string, init: RequestInit = {}): Promise<Record<string,
 describe("database check", () => {
   test("fills defaults and normalises the allow list", async () => {
     const res = await mysql.check({}, { ...base, allowList: ["10.0.0.9", "10.0.0.0/24", "10.0.0.9/32"] });
+    // Every default the table declares for MySQL, and nothing else; the documented ones by value.
+    const defaults = Object.fromEntries(
+      fieldsOf(DATABASE_FIELDS, "mysql")
+        .filter(([, f]) => f.default !== undefined)
+        .map(([k, f]) => [k, f.default]),
+    );
+    expect(defaults).toMatchObject({ clusterSize: 1, encrypted: false, sslConnection: true, allowList: [] });
     expect(res).toEqual({
       inputs: {
         ...base,
-        clusterSize: 1,
-        encrypted: false,
-        sslConnection: true,
+        ...defaults,
         replicationType: "none",
         allowList: ["10.0.0.0/24", "10.0.0.9/32"],
       },
@@ -312,6 +319,16 @@ describe("database diff", () => {
 
   test("no changes when only API-filled values differ", async () => {
     expect(await mysql.diff("7", olds, news)).toEqual({ changes: false });
+  });
+
+  test("a state saved before a defaulted field existed holds its default: no change, and a set value is one", async () => {
+    const { sslConnection: _ssl, encrypted: _enc, ...older } = olds;
+    expect(await mysql.diff("7", older, news)).toEqual({ changes: false });
+    expect(await mysql.diff("7", older, { ...news, sslConnection: false })).toEqual({
+      changes: true,
+      replaces: ["sslConnection"],
+      deleteBeforeReplace: true,
+    });
   });
 
   test.each(["region", "engineId", "clusterSize", "encrypted", "sslConnection", "replicationType"])(

@@ -1,8 +1,10 @@
 /**
  * An in-memory stand-in for the API client, for tests that compare what the providers send and
  * keep: every call is logged with its arguments, objects get fixed ids and timestamps, and every
- * database reads `active`, so no provider operation waits.
+ * database reads `active`, so no provider operation waits. What a create body leaves out takes
+ * the API model's default (src/api), so a new defaulted field needs nothing here.
  */
+import { createNames, DATABASE, VPC, type Engine, type Entity } from "../../src/api/index.js";
 import type {
   CreateDatabaseRequest,
   Database,
@@ -27,6 +29,16 @@ export interface FakeWorld {
   backups: Record<number, DatabaseBackup[]>;
 }
 
+/** The answer fields a create body sets: as given, or the model's default (null when it has none). */
+function fromBody(entity: Entity, req: object, engine?: Engine): Record<string, unknown> {
+  const body = req as Record<string, unknown>;
+  return Object.fromEntries(
+    createNames(entity, engine)
+      .filter((k) => entity.fields[k]!.answer !== false)
+      .map((k) => [k, body[k] ?? entity.fields[k]!.default ?? null]),
+  );
+}
+
 /** A fake client over `world`, logging into `calls`. */
 export function fakeClient(world: FakeWorld, calls: Call[]) {
   let nextId = 9000;
@@ -49,19 +61,13 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
     create: async (req: CreateDatabaseRequest) => {
       log(`${engine}.create`, req);
       const [, version] = req.engine.split("/");
-      const made: Database = {
+      const made = {
+        ...fromBody(DATABASE, req, engine),
         id: nextId++,
-        label: req.label,
-        region: req.region,
-        type: req.type,
         engine,
         version: version!,
-        cluster_size: req.cluster_size ?? 1,
-        encrypted: req.encrypted ?? false,
-        ssl_connection: req.ssl_connection ?? true,
-        allow_list: req.allow_list ?? [],
         replication_type: req.replication_type ?? "none",
-        replication_commit_type: engine === "postgresql" ? (req.replication_commit_type ?? "local") : null,
+        ...(engine === "mysql" ? { replication_commit_type: null } : {}),
         port: engine === "mysql" ? 3306 : 5432,
         hosts: { primary: `${req.label}.db.example`, secondary: null },
         status: "active",
@@ -70,7 +76,7 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
         updates: { frequency: "weekly", duration: 3, hour_of_day: 0, day_of_week: 1, week_of_month: null },
         created: T0,
         updated: null,
-      };
+      } as Database;
       world.databases.push(made);
       return clone(made);
     },
@@ -110,11 +116,9 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
       get: async (id: number) => (log("vpcs.get", id), clone(vpc(id))),
       create: async (req: { label: string; region: string; description?: string; subnets?: Subnet[] }) => {
         log("vpcs.create", req);
-        const made: Vpc = {
+        const made = {
+          ...fromBody(VPC, req),
           id: nextId++,
-          label: req.label,
-          region: req.region,
-          description: req.description ?? "",
           subnets: (req.subnets ?? []).map((s) => ({
             id: nextId++,
             label: s.label,
@@ -125,7 +129,7 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
           })),
           created: T0,
           updated: null,
-        };
+        } as unknown as Vpc;
         world.vpcs.push(made);
         return clone(made);
       },

@@ -5,8 +5,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { configure, resetCaches } from "../../src/shared/context.js";
-import { dropRecord, readRecord, recordsDir, writeRecord } from "../../src/shared/create-records.js";
+import { configure, resetCaches } from "../../src/shared/runtime/context.js";
+import { dropRecord, readRecord, recordsDir, writeRecord } from "../../src/shared/account/create-records.js";
 import {
   claimedCreate,
   CreateInFlightError,
@@ -15,7 +15,7 @@ import {
   type ClaimedCreate,
   type CreateClaim,
   type LabelHolder,
-} from "../../src/shared/label-claim.js";
+} from "../../src/shared/account/label-claim.js";
 import { configBag, thrown } from "./provider-env.js";
 
 const API = "http://127.0.0.1:4999";

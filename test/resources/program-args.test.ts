@@ -1,6 +1,6 @@
 /**
  * Rules that span two resources of one program read the other resource's arguments in the program
- * (src/shared/program-args.ts). Those arguments may hold Outputs, known or not: such values are
+ * (src/shared/engine/program-args.ts). Those arguments may hold Outputs, known or not: such values are
  * skipped, never a crash, and plain ones are still checked.
  */
 import * as pulumi from "@pulumi/pulumi";

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { withEmulator, type EmulatorControl, type TestEmulator } from "../support/emulator.js";
-import { configure, resetCaches } from "../../src/shared/context.js";
+import { configure, resetCaches } from "../../src/shared/runtime/context.js";
 
 /** Poll delays in tests: 1/50 of the real schedule. */
 export const TEST_POLL_SCALE = "0.02";

@@ -5,8 +5,8 @@
  */
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
-import { vpcLook } from "../../src/shared/label-look.js";
-import { client } from "../../src/shared/context.js";
+import { vpcLook } from "../../src/shared/account/label-look.js";
+import { client } from "../../src/shared/runtime/context.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

@@ -12,8 +12,8 @@ import { buildProgram } from "../../src/import/program.js";
 import type { Expr } from "../../src/import/references.js";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
-import { configure, resetCaches } from "../../src/shared/context.js";
-import type { Bag } from "../../src/shared/validate.js";
+import { configure, resetCaches } from "../../src/shared/runtime/context.js";
+import type { Bag } from "../../src/shared/fields/validate.js";
 import { startFakeServer, type FakeServer } from "../client/fake-server.js";
 import { configBag } from "./provider-env.js";
 

@@ -4,10 +4,10 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { version as pulumiVersion } from "@pulumi/pulumi/version";
 import * as semver from "semver";
-import { storesByValue } from "../../src/shared/stored-provider.js";
-import { lazyProvider } from "../../src/shared/lazy-provider.js";
-import { configure } from "../../src/shared/context.js";
-import { client } from "../../src/shared/context.js";
+import { storesByValue } from "../../src/shared/engine/stored-provider.js";
+import { lazyProvider } from "../../src/shared/engine/lazy-provider.js";
+import { configure } from "../../src/shared/runtime/context.js";
+import { client } from "../../src/shared/runtime/context.js";
 import { configBag } from "./provider-env.js";
 
 const TOKEN = "secret-token-that-must-not-leak-8c1f";

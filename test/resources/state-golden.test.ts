@@ -2,7 +2,7 @@
  * Golden test of what every resource keeps and sends: for fixtures of each resource, the inputs
  * `check` returns, the API calls and state of `create`, the state and inputs of `read`, and the
  * calls and state of `update`. test/resources/golden/state.json was recorded from the providers as
- * they were before their fields moved into tables (src/shared/fields.ts), so a stack deployed
+ * they were before their fields moved into tables (src/shared/fields/table.ts), so a stack deployed
  * with an earlier version sees the same state key for key and value for value. One deliberate
  * change since, from the restore work (not the tables): a credentials rotation first lists the
  * backups and records `lastCredentialsReset` ("mysql full" update). Two from the API's published
@@ -12,7 +12,8 @@
  * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
  * And one more in the calls only: a VPC create looks with one filtered read (`vpcs.list` with its
  * `X-Filter`), above the newest VPC id read once per process (`vpcs.iterate`, the first VPC case).
- * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state).
+ * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state), with
+ * its keys sorted at every level (then `npx prettier --write test/resources/golden/state.json`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -20,7 +21,7 @@ import type { Database, Vpc } from "../../src/client/index.js";
 import { fakeClient, type Call, type FakeWorld } from "./fake-client.js";
 
 let mockClient: unknown;
-jest.mock("../../src/shared/context.js", () => ({
+jest.mock("../../src/shared/runtime/context.js", () => ({
   configure: async () => undefined,
   resetCaches: () => undefined,
   onReconfigure: () => undefined,
@@ -309,6 +310,17 @@ describe("state, requests and refresh inputs stay as they were", () => {
   afterAll(() => {
     if (process.env.CLOUDPLATFORM_WRITE_GOLDEN !== "1") return;
     fs.mkdirSync(path.dirname(GOLDEN), { recursive: true });
-    fs.writeFileSync(GOLDEN, `${JSON.stringify(recorded, null, 2)}\n`);
+    // Keys sorted at every level, so a re-record shows only what changed, not a new key order.
+    const sorted = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(sorted)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sorted((v as Bag)[k])]),
+            )
+          : v;
+    fs.writeFileSync(GOLDEN, `${JSON.stringify(sorted(recorded), null, 2)}\n`);
   });
 });

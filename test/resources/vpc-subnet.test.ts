@@ -1,6 +1,6 @@
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider } from "../../src/resources/vpc-subnet/provider.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -126,7 +126,7 @@ describe("VpcSubnet lifecycle", () => {
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
     const err = await thrown(p.create({ vpcId, label: "web", ipv4: "10.0.2.0/24", adoptId: created.id }));
-    expect(err.message).toMatch(/ipv4 is 10\.0\.1\.0\/24 but the arguments say 10\.0\.2\.0\/24/);
+    expect(err.message).toMatch(/ipv4 is "10\.0\.1\.0\/24" but the arguments say "10\.0\.2\.0\/24"/);
     const adopted = await p.create({ vpcId, label: "renamed", ipv4: "10.0.1.0/24", adoptId: created.id });
     expect(adopted).toMatchObject({ id: created.id, outs: { label: "renamed" } });
   });

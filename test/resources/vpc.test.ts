@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Vpc } from "../../src/resources/vpc/class.js";
 import { provider } from "../../src/resources/vpc/provider.js";
-import { UNKNOWN } from "../../src/shared/validate.js";
+import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

@@ -9,7 +9,7 @@ import {
   readPatiently,
   timeoutMs,
   waitFor,
-} from "../../src/shared/wait.js";
+} from "../../src/shared/runtime/wait.js";
 
 describe("durations", () => {
   test.each([

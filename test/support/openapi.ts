@@ -1,8 +1,9 @@
 /**
  * The published description of the real API (test/fixtures/openapi/linode-api.json, a subset of
  * linode-api-docs' openapi.yaml) as JSON-schema validators of request bodies and answers, under the
- * contract's names. The contract's renames and the differences it makes come from one file,
- * test/fixtures/openapi/contract-differences.json, and nowhere else.
+ * contract's names. The contract's field renames and the fields it adds come from the API model
+ * (src/api, a field's `published`); its other differences from one file,
+ * test/fixtures/openapi/contract-differences.json.
  *
  * The description leaves its objects open; these validators close them. Requests: read-only
  * fields are dropped and every object is closed, since the API answers a body key the operation
@@ -14,6 +15,19 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join } from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
+import {
+  BACKUP,
+  DATABASE,
+  ENTITIES,
+  SUBNET,
+  VPC,
+  createNames,
+  updateNames,
+  type ApiField,
+  type Engine,
+  type Entity,
+} from "../../src/api/index.js";
+import { bodySchema } from "../../src/emulator/schemas.js";
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -38,10 +52,26 @@ export interface PublishedDescription {
   components: { schemas: Record<string, Schema> };
 }
 
+/** A field the contract names otherwise than the published description, from the API model. */
+export interface Rename {
+  schema: string;
+  published: string;
+  contract: string;
+  contract_line: string;
+}
+
+/** A field the contract (the API model) has and the published description lacks. */
+export interface Added {
+  schema: string;
+  field: string;
+  declared: ApiField;
+}
+
 /** Where the contract differs from the published description, each with the contract's line. */
 export interface ContractDifferences {
   paths: { contract: string; published: string; contract_line: string }[];
-  fields: { schema: string; published: string; contract: string; contract_line: string }[];
+  fields: Rename[];
+  added: Added[];
   values: { schema: string; field: string; also: string; contract_line: string }[];
   entries: { schema: string; without: string; contract_line: string }[];
   answers: { operation: string; envelope: string; contract_line: string; choice: string }[];
@@ -52,10 +82,63 @@ const FIXTURES = join(__dirname, "..", "fixtures", "openapi");
 /** The published subset, as stored. */
 export const published = JSON.parse(readFileSync(join(FIXTURES, "linode-api.json"), "utf8")) as PublishedDescription;
 
-/** The contract's differences, as stored. */
-export const differences = JSON.parse(
-  readFileSync(join(FIXTURES, "contract-differences.json"), "utf8"),
-) as ContractDifferences;
+const componentsOf = (e: Entity): readonly string[] =>
+  e.published === undefined ? [] : typeof e.published === "string" ? [e.published] : e.published;
+const modelFields = Object.values(ENTITIES as Record<string, Entity>).flatMap((e) =>
+  componentsOf(e).flatMap((schema) => Object.entries(e.fields).map(([field, f]) => ({ schema, field, f }))),
+);
+
+/** The contract's differences: the stored ones, and the model's renames and added fields. */
+export const differences: ContractDifferences = {
+  ...(JSON.parse(readFileSync(join(FIXTURES, "contract-differences.json"), "utf8")) as Omit<
+    ContractDifferences,
+    "fields" | "added"
+  >),
+  fields: modelFields
+    .filter(({ f }) => typeof f.published === "string")
+    .map(({ schema, field, f }) => ({
+      schema,
+      published: f.published as string,
+      contract: field,
+      contract_line: f.source,
+    })),
+  added: modelFields
+    .filter(({ f }) => f.published === false)
+    .map(({ schema, field, f }) => ({ schema, field, declared: f })),
+};
+
+/** The request bodies of the contract's operations: the entity each one creates or updates. */
+export const BODIES: Record<string, [Entity, "create" | "update", Engine?]> = {
+  "POST /vpcs": [VPC, "create"],
+  "PUT /vpcs/{vpcId}": [VPC, "update"],
+  "POST /vpcs/{vpcId}/subnets": [SUBNET, "create"],
+  "PUT /vpcs/{vpcId}/subnets/{vpcSubnetId}": [SUBNET, "update"],
+  "POST /databases/mysql/instances": [DATABASE, "create", "mysql"],
+  "POST /databases/postgresql/instances": [DATABASE, "create", "postgresql"],
+  "PUT /databases/mysql/instances/{instanceId}": [DATABASE, "update"],
+  "PUT /databases/postgresql/instances/{instanceId}": [DATABASE, "update"],
+  "POST /databases/mysql/instances/{instanceId}/backups": [BACKUP, "create"],
+  "POST /databases/postgresql/instances/{instanceId}/backups": [BACKUP, "create"],
+};
+
+/** The wire names the model lets the body of an operation carry. */
+export function modelBodyFields(operation: string): string[] {
+  const [entity, on, engine] = BODIES[operation]!;
+  return on === "create" ? createNames(entity, engine) : updateNames(entity);
+}
+
+/** The schema of an added field in an answer: its wire type, read-only unless a request takes it. */
+function addedSchema(f: ApiField): Schema {
+  const schema = bodySchema({ name: "", fields: { x: { ...f, create: "optional" } } }, "create").properties as Record<
+    string,
+    Schema
+  >;
+  return {
+    ...schema.x!,
+    ...(f.nullable ? { nullable: true } : {}),
+    ...(f.create || f.update ? {} : { readOnly: true }),
+  };
+}
 
 /** A schema of the description by component name, with the contract's field renames applied. */
 export function component(name: string): Schema {
@@ -74,6 +157,7 @@ function renamedComponents(): Record<string, Schema> {
     props[rename.contract] = props[rename.published]!;
     delete props[rename.published];
   }
+  for (const added of differences.added) schemas[added.schema]!.properties![added.field] = addedSchema(added.declared);
   for (const value of differences.values) {
     const schema = schemas[value.schema]!;
     const props = [schema, ...(schema.allOf ?? [])].find((s) => s.properties?.[value.field])!.properties!;
@@ -161,7 +245,15 @@ function operation(method: string, contractPath: string): Operation {
 /** The JSON schema a request body of the operation must match, or undefined when it takes none. */
 export function requestSchema(method: string, contractPath: string): Schema | undefined {
   const body = operation(method, contractPath).requestBody?.content["application/json"].schema;
-  return body && shape(resolve(body), "request");
+  if (!body) return undefined;
+  const resolved = resolve(body);
+  // The fields the contract adds, in the bodies the model says take them.
+  const taking = BODIES[`${method} ${contractPath}`];
+  const added = taking ? bodySchema(taking[0], taking[1], taking[2]).properties : {};
+  for (const a of differences.added)
+    if (taking && componentsOf(taking[0]).includes(a.schema) && (added as Record<string, Schema>)[a.field])
+      resolved.properties = { ...resolved.properties, [a.field]: (added as Record<string, Schema>)[a.field]! };
+  return shape(resolved, "request");
 }
 
 /** The JSON schema of the operation's 200 answer, with the contract's envelope where it differs. */

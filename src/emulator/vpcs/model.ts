@@ -1,3 +1,5 @@
+import { SUBNET } from "../../api/index.js";
+import { applyPlain, plainAtCreate } from "../plain.js";
 import { BadRequest, ErrorList, NotFound } from "../errors.js";
 import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
 import { Siblings } from "./siblings.js";
@@ -120,6 +122,7 @@ export class VpcModel {
       errors.throwIfAny();
       subnet.label = body.label;
     }
+    applyPlain(SUBNET, subnet, body);
     subnet.updated = this.store.clock.now();
     this.store.event("subnet_update", { id: subnet.id, type: "subnet", label: subnet.label });
     return subnet;
@@ -138,6 +141,7 @@ export class VpcModel {
     const subnet: SubnetRecord = {
       id: this.store.nextId("subnet"),
       vpc_id: vpc.id,
+      ...plainAtCreate(SUBNET, body),
       label: body.label,
       ipv4: body.ipv4,
       created: this.store.clock.now(),

@@ -3,8 +3,8 @@
  * changed: every argument but `timeouts` and `adoptId` replaces it.
  */
 import type { DatabaseBackup } from "../../client/index.js";
-import type { FieldTable } from "../../shared/fields.js";
-import { snapshotLabelRule } from "../../shared/validate.js";
+import type { FieldTable } from "../../shared/fields/table.js";
+import { snapshotLabelRule } from "../../shared/fields/validate.js";
 
 /** Every field of `DatabaseSnapshot`. */
 export const SNAPSHOT_FIELDS = {

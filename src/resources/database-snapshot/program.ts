@@ -2,8 +2,8 @@
  * What a `DatabaseSnapshot` does in the program: its `backupId` output, read from the id, and the
  * check against the cluster size of a database the same program declares.
  */
-import { argsBehind, type ProgramFailure } from "../../shared/program-args.js";
-import type { ProgramSide } from "../../shared/resource-class.js";
+import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
+import type { ProgramSide } from "../../shared/engine/resource-class.js";
 import type { DatabaseSnapshotArgs } from "./class.js";
 import { parseSnapshotId } from "./requests.js";
 

@@ -3,19 +3,19 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Database, DatabaseBackup, EngineType } from "../../client/index.js";
-import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/common.js";
-import { client, configure, warn } from "../../shared/context.js";
-import { isNotFound, readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../shared/label-claim.js";
-import { backupAsHolder, backupHolder } from "../../shared/account.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/this-run.js";
-import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields.js";
+import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
+import { client, configure, warn } from "../../shared/runtime/context.js";
+import { isNotFound, readAdopted, unlessNotFound } from "../../shared/runtime/errors.js";
+import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../shared/account/label-claim.js";
+import { backupAsHolder, backupHolder } from "../../shared/account/lists.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/account/this-run.js";
+import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields/table.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
-import { takeProgramFailures } from "../../shared/program-args.js";
+import { takeProgramFailures } from "../../shared/engine/program-args.js";
 import { SNAPSHOT_FIELDS } from "./fields.js";
-import { Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/wait.js";
+import { Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/runtime/wait.js";
 
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;

@@ -11,10 +11,10 @@ import {
   type DatabaseEngineApi,
   type EngineType,
 } from "../../client/index.js";
-import { client } from "../../shared/context.js";
+import { client } from "../../shared/runtime/context.js";
 import { stuckReason } from "../managed-database/converge.js";
-import type { Bag } from "../../shared/validate.js";
-import { PROVISIONING, QUICK, waitFor } from "../../shared/wait.js";
+import type { Bag } from "../../shared/fields/validate.js";
+import { PROVISIONING, QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** The API allows this many snapshots per database at a time. */
 export const SNAPSHOT_LIMIT = 3;

@@ -10,13 +10,13 @@ import {
   type EngineType,
   type UpdateDatabaseRequest,
 } from "../../client/index.js";
-import { client } from "../../shared/context.js";
+import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
 import { fetchSecrets, stateOf } from "./state.js";
-import { fromApi, updateRequest } from "../../shared/fields.js";
-import type { Bag } from "../../shared/validate.js";
-import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/wait.js";
+import { fromApi, updateRequest } from "../../shared/fields/table.js";
+import type { Bag } from "../../shared/fields/validate.js";
+import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =

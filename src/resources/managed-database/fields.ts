@@ -4,7 +4,7 @@
  */
 import type { Database, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
-import type { FieldTable } from "../../shared/fields.js";
+import type { FieldTable } from "../../shared/fields/table.js";
 import {
   canonicalAllowList,
   databaseLabelRule,
@@ -13,7 +13,7 @@ import {
   normaliseAllowList,
   type Bag,
   type MaintenanceWindowInput,
-} from "../../shared/validate.js";
+} from "../../shared/fields/validate.js";
 
 /** The maintenance window in the resource's camelCase form. */
 export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {

@@ -4,11 +4,18 @@
  * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
 import type { EngineType } from "../../client/index.js";
-import { changedFields, same, type DiffSpec } from "../../shared/common.js";
+import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields.js";
-import { allowListInput, hasUnknown, maintenanceWindowInput, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutsCheck } from "../../shared/wait.js";
+import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields/table.js";
+import {
+  allowListInput,
+  hasUnknown,
+  maintenanceWindowInput,
+  Rules,
+  UNKNOWN,
+  type Bag,
+} from "../../shared/fields/validate.js";
+import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {

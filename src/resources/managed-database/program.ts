@@ -2,7 +2,7 @@
  * What `MysqlDatabase` and `PostgresqlDatabase` do in the program: the `instanceId` output, and
  * their arguments left where a `DatabaseSnapshot` naming them finds them (the secondary-node check).
  */
-import type { ProgramSide } from "../../shared/resource-class.js";
+import type { ProgramSide } from "../../shared/engine/resource-class.js";
 
 /** The program side of both database resources. */
 export const DATABASE_PROGRAM: ProgramSide<object> = {

@@ -5,11 +5,11 @@
  */
 import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "../../client/index.js";
 import type { RestoreRecord } from "../types.js";
-import { compact, same } from "../../shared/common.js";
-import { client, warn } from "../../shared/context.js";
-import { messageOf } from "../../shared/errors.js";
-import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/validate.js";
-import { QUICK, waitFor } from "../../shared/wait.js";
+import { compact, same } from "../../shared/fields/diff.js";
+import { client, warn } from "../../shared/runtime/context.js";
+import { messageOf } from "../../shared/runtime/errors.js";
+import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Statuses the API restores from (spec: "Restore | active, degraded or failed"). */
 export const RESTORABLE = ["active", "degraded", "failed"];

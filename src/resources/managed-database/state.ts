@@ -3,11 +3,11 @@
  * API cannot show (time limits, trigger values), the secrets, and what refresh reports as inputs.
  */
 import type { Database, DatabaseEngineApi, EngineType } from "../../client/index.js";
-import { compact, same, setInputsOf } from "../../shared/common.js";
+import { compact, same, setInputsOf } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { DATABASE_DIFF, IMMUTABLE } from "./inputs.js";
-import { refreshInputs, stateFields } from "../../shared/fields.js";
-import type { Bag } from "../../shared/validate.js";
+import { refreshInputs, stateFields } from "../../shared/fields/table.js";
+import type { Bag } from "../../shared/fields/validate.js";
 
 /** Root credentials and CA certificate, kept as secret outputs. */
 export interface Secrets {

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import lazy from "../../providers/mysql-database.js";
-import { dynamicToken, PACKAGE } from "../../shared/package.js";
+import { dynamicToken, PACKAGE } from "../../shared/engine/package.js";
 import {
   afterRegistration,
   isRead,
@@ -13,9 +13,9 @@ import {
   readProps,
   registeredOptions,
   registeredProps,
-} from "../../shared/resource-class.js";
-import { urnInput } from "../../shared/resource-urn.js";
-import { storedProvider } from "../../shared/stored-provider.js";
+} from "../../shared/engine/resource-class.js";
+import { urnInput } from "../../shared/engine/resource-urn.js";
+import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
   DatabaseHosts,

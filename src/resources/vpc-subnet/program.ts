@@ -3,9 +3,9 @@
  * subnets of a `Vpc` the same program declares.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { argsBehind, type ProgramFailure } from "../../shared/program-args.js";
-import type { ProgramSide } from "../../shared/resource-class.js";
-import { rangesOverlap } from "../../shared/validate.js";
+import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
+import type { ProgramSide } from "../../shared/engine/resource-class.js";
+import { rangesOverlap } from "../../shared/fields/validate.js";
 import type { VpcSubnetArgs } from "./class.js";
 
 /**

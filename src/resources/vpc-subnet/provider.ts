@@ -2,7 +2,7 @@
  * The provider of `VpcSubnet`: one IPv4 range of a VPC, managed on its own.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Subnet } from "../../client/index.js";
+import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
 import {
   adopts,
   assertValid,
@@ -12,20 +12,29 @@ import {
   noteReplacement,
   timeoutsOnlyUpdate,
   type DiffSpec,
-} from "../../shared/common.js";
-import { checkFields, diffSpec, refreshInputs, stateFields } from "../../shared/fields.js";
+} from "../../shared/fields/diff.js";
+import {
+  adoptionMismatches,
+  checkFields,
+  createBody,
+  diffSpec,
+  fromApi,
+  refreshInputs,
+  stateFields,
+  updateRequest,
+} from "../../shared/fields/table.js";
 import { SUBNET_FIELDS } from "../vpc/fields.js";
-import { client, configure } from "../../shared/context.js";
-import { readAdopted, unlessNotFound } from "../../shared/errors.js";
-import { takeProgramFailures } from "../../shared/program-args.js";
-import { claimedCreate, takenProblem } from "../../shared/label-claim.js";
-import { subnetLook } from "../../shared/label-look.js";
-import { subnetAsHolder, subnetConflicts } from "../../shared/account.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/this-run.js";
-import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
-import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
+import { client, configure } from "../../shared/runtime/context.js";
+import { readAdopted, unlessNotFound } from "../../shared/runtime/errors.js";
+import { takeProgramFailures } from "../../shared/engine/program-args.js";
+import { claimedCreate, takenProblem } from "../../shared/account/label-claim.js";
+import { subnetLook } from "../../shared/account/label-look.js";
+import { subnetAsHolder, subnetConflicts } from "../../shared/account/lists.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
+import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../vpc/network.js";
+import { hasUnknown, rangesOverlap, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
@@ -42,15 +51,21 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.vpcId as number;
   const subnetId = inputs.adoptId as number;
   const api = client().subnets;
-  let subnet = await readAdopted(`subnet ${subnetId} of VPC ${vpcId}`, () => api.get(vpcId, subnetId));
-  if (subnet.ipv4 !== inputs.ipv4) {
+  const subnet = await readAdopted(`subnet ${subnetId} of VPC ${vpcId}`, () => api.get(vpcId, subnetId));
+  const mismatches = adoptionMismatches(SUBNET_FIELDS, subnet, inputs);
+  if (mismatches.length > 0) {
     throw new Error(
-      `Cannot adopt subnet ${subnetId} of VPC ${vpcId}: ipv4 is ${subnet.ipv4} but the arguments say ${String(inputs.ipv4)}; ` +
-        "ipv4 cannot be changed, so set ipv4 to match or drop adoptId.",
+      `Cannot adopt subnet ${subnetId} of VPC ${vpcId}: ${mismatches.join("; ")}. ` +
+        "These fields cannot be changed, so make the arguments match the subnet or drop adoptId.",
     );
   }
-  if (subnet.label !== inputs.label) subnet = await api.update(vpcId, subnetId, { label: inputs.label as string });
-  return { id: String(subnetId), outs: stateOf(vpcId, subnet, inputs) };
+  return { id: String(subnetId), outs: stateOf(vpcId, await converge(vpcId, subnet, inputs), inputs) };
+}
+
+/** Sends the update that brings `subnet` to the in-place inputs of `inputs`, when one differs. */
+async function converge(vpcId: number, subnet: Subnet, inputs: Bag): Promise<Subnet> {
+  const body = updateRequest(SUBNET_FIELDS, fromApi(SUBNET_FIELDS, subnet), inputs);
+  return Object.keys(body).length > 0 ? client().subnets.update(vpcId, subnet.id, body) : subnet;
 }
 
 /** How each input takes part in diff (and in telling a timeouts-only update apart); the plugin names the changed fields from it. */
@@ -141,7 +156,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       {
         look: () => subnetLook(vpcId, label),
         holder: (s) => subnetAsHolder(vpcId, s),
-        send: () => createSubnet(vpcId, { label, ipv4: inputs.ipv4 as string }),
+        send: () => createSubnet(vpcId, createBody(SUBNET_FIELDS, inputs) as unknown as CreateSubnetRequest),
         finish: async (subnet) => ({ id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) }),
       },
     );
@@ -164,8 +179,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     if (quiet) return { outs: quiet };
     const api = client().subnets;
     const vpcId = Number(olds.vpcId);
-    let subnet = await api.get(vpcId, Number(id));
-    if (subnet.label !== news.label) subnet = await api.update(vpcId, Number(id), { label: news.label as string });
+    const subnet = await converge(vpcId, await api.get(vpcId, Number(id)), news);
     return { outs: stateOf(vpcId, subnet, news) };
   },
 

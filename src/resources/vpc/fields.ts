@@ -2,9 +2,9 @@
  * The fields of `Vpc` and `VpcSubnet`, one declaration each (see fields.ts).
  */
 import type { Subnet, Vpc } from "../../client/index.js";
-import type { FieldTable } from "../../shared/fields.js";
-import { firstHost, parseCidr } from "../../shared/ipv4.js";
-import { descriptionRule, networkLabelRule, subnetRangeRule } from "../../shared/validate.js";
+import type { FieldTable } from "../../shared/fields/table.js";
+import { firstHost, parseCidr } from "../../shared/fields/ipv4.js";
+import { descriptionRule, networkLabelRule, subnetRangeRule } from "../../shared/fields/validate.js";
 
 /** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
 function subnetKey(value: unknown): unknown {

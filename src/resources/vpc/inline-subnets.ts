@@ -3,12 +3,19 @@
  * a label), which of the VPC's subnets the resource manages, and bringing those to the arguments.
  */
 import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
-import { client } from "../../shared/context.js";
-import type { FieldCheck } from "../../shared/fields.js";
-import { createSubnet, deleteSubnet } from "../../shared/network.js";
-import { parseCidr } from "../../shared/ipv4.js";
-import { OverlapIndex } from "../../shared/overlap-index.js";
-import { hasUnknown, networkLabelRule, Rules, subnetRangeRule, UNKNOWN, type Bag } from "../../shared/validate.js";
+import { client } from "../../shared/runtime/context.js";
+import type { FieldCheck } from "../../shared/fields/table.js";
+import { createSubnet, deleteSubnet } from "./network.js";
+import { parseCidr } from "../../shared/fields/ipv4.js";
+import { OverlapIndex } from "./overlap-index.js";
+import {
+  hasUnknown,
+  networkLabelRule,
+  Rules,
+  subnetRangeRule,
+  UNKNOWN,
+  type Bag,
+} from "../../shared/fields/validate.js";
 import type { VpcInlineSubnet } from "../types.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
@@ -97,6 +104,6 @@ export async function reconcileSubnets(
     for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
   for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
   for (const w of wanted) {
-    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, w);
+    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, { label: w.label, ipv4: w.ipv4 });
   }
 }

@@ -2,7 +2,7 @@
  * What a `Vpc` does in the program: its `vpcId` output, and its arguments left where a
  * `VpcSubnet` naming it finds them (the inline-subnet collision check).
  */
-import type { ProgramSide } from "../../shared/resource-class.js";
+import type { ProgramSide } from "../../shared/engine/resource-class.js";
 import type { VpcArgs } from "./class.js";
 
 /** The program side of `Vpc`. */

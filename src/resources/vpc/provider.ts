@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
-import { regionProblem } from "../../shared/catalogue.js";
+import { regionProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
   assertValid,
@@ -14,29 +14,30 @@ import {
   isNewValue,
   timeoutsOnlyUpdate,
   type DiffSpec,
-} from "../../shared/common.js";
-import { configure, client } from "../../shared/context.js";
-import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/label-claim.js";
-import { noteNewVpc, vpcAsHolder, vpcHolder } from "../../shared/account.js";
-import { raiseVpcFloor, vpcLook } from "../../shared/label-look.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
-import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "../../shared/network.js";
+} from "../../shared/fields/diff.js";
+import { configure, client } from "../../shared/runtime/context.js";
+import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/errors.js";
+import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/account/label-claim.js";
+import { noteNewVpc, vpcAsHolder, vpcHolder } from "../../shared/account/lists.js";
+import { raiseVpcFloor, vpcLook } from "../../shared/account/label-look.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
+import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "./network.js";
 import {
   checkFields,
+  adoptionMismatches,
   diffSpec,
   fromApi,
   refreshInputs,
   stateFields,
   toApi,
   updateRequest,
-} from "../../shared/fields.js";
+} from "../../shared/fields/table.js";
 import { VPC_FIELDS } from "./fields.js";
 import type { VpcInlineSubnet } from "../types.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
-import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { timeoutMs, timeoutsCheck } from "../../shared/wait.js";
+import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 
 /** The state this provider keeps for a VPC. */
 interface VpcState extends Bag {
@@ -62,10 +63,11 @@ function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.adoptId as number;
   const vpc = await readAdopted(`VPC ${vpcId}`, () => client().vpcs.get(vpcId));
-  if (vpc.region !== inputs.region) {
+  const mismatches = adoptionMismatches(VPC_FIELDS, vpc, inputs);
+  if (mismatches.length > 0) {
     throw new Error(
-      `Cannot adopt VPC ${vpcId}: region is "${vpc.region}" but the arguments say "${String(inputs.region)}"; ` +
-        "region cannot be changed, so set region to match or drop adoptId.",
+      `Cannot adopt VPC ${vpcId}: ${mismatches.join("; ")}. ` +
+        "These fields cannot be changed, so make the arguments match the VPC or drop adoptId.",
     );
   }
   return takeOver(vpc, inputs);

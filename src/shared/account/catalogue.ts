@@ -3,8 +3,8 @@
  * provider process (the promises are kept, failures included), because `check` runs for every
  * resource of every preview.
  */
-import type { CloudClient, DatabaseEngine, Region, RegionAvailability } from "../client/index.js";
-import { catalogueClient, onReconfigure, warn } from "./context.js";
+import type { CloudClient, DatabaseEngine, Region, RegionAvailability } from "../../client/index.js";
+import { catalogueClient, onReconfigure, warn } from "../runtime/context.js";
 
 /** The catalogue lists read in this process, by name (the promises, so concurrent checks share one read). */
 const lists = new Map<string, Promise<unknown[]>>();

@@ -8,8 +8,8 @@
  * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
  */
-import type { EngineType } from "../client/index.js";
-import { same, type DiffSpec } from "./common.js";
+import type { EngineType } from "../../client/index.js";
+import { same, type DiffSpec } from "./diff.js";
 import { inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
 
 /**
@@ -105,13 +105,16 @@ export function inputNames<A>(table: FieldTable<A>, engine?: EngineType): string
 export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"]): DiffSpec {
   const all = Object.entries(table);
   const normalise: Record<string, (v: unknown) => unknown> = {};
+  const defaults: Record<string, unknown> = {};
   for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  for (const [k, f] of all) if (f.default !== undefined && f.change !== "output") defaults[k] = f.default;
   return {
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
     update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
     ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
     ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(Object.keys(defaults).length ? { defaults } : {}),
     ...(collides ? { collides } : {}),
   };
 }
@@ -165,6 +168,27 @@ export function toApi<A>(table: FieldTable<A>, inputs: Bag, names: readonly stri
     else if (f.api.write) Object.assign(out, f.api.write(value));
   }
   return out;
+}
+
+/** A create body: the request entries of every input of `table` (for `engine`) that `inputs` sets. */
+export function createBody<A>(table: FieldTable<A>, inputs: Bag, engine?: EngineType): Bag {
+  return toApi(table, inputs, inputNames(table, engine));
+}
+
+/**
+ * What stops an existing object from being adopted: each field a change replaces whose value read
+ * from `api` differs from the one `inputs` sets, as "field is X but the arguments say Y". A field
+ * the answer lacks is no difference: an adoption is never refused over what an answer lacks.
+ */
+export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): string[] {
+  const actual = fromApi(table, api, engine);
+  return (
+    fieldsOf(table, engine)
+      // A value the answer lacks (an API older than the field) proves no difference.
+      .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
+      .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
+      .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`)
+  );
 }
 
 /**

@@ -4,9 +4,9 @@
  * memory; it is never an input or output of a resource, nor part of the serialized provider (the
  * engine keeps the stack configuration, encrypted, as the default provider's inputs).
  */
-import { PACKAGE } from "./package.js";
+import { PACKAGE } from "../engine/package.js";
 import * as pulumi from "@pulumi/pulumi";
-import { CloudClient, resolveClientConfig } from "../client/index.js";
+import { CloudClient, resolveClientConfig } from "../../client/index.js";
 
 /** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
 type ConfigBag = { get(key: string): string | undefined };
@@ -70,7 +70,7 @@ export function catalogueClient(): CloudClient | undefined {
 /** The configured API's base URL, or undefined when none is configured: what keys records of creates. */
 export function configuredApiUrl(): string | undefined {
   try {
-    return resolveClientConfig(bag ? { config: bag } : {}, { requireToken: false }).apiUrl;
+    return resolveClientConfig(bag ? { config: bag } : {}, { requireToken: false, namespace: PACKAGE }).apiUrl;
   } catch {
     return undefined;
   }
@@ -89,7 +89,7 @@ export function accountClient(): CloudClient | undefined {
 }
 
 function build(requireToken: boolean): CloudClient {
-  const config = resolveClientConfig(bag ? { config: bag } : {}, { requireToken });
+  const config = resolveClientConfig(bag ? { config: bag } : {}, { requireToken, namespace: PACKAGE });
   const key = `${config.apiUrl}\n${config.token ?? ""}`;
   // A client built for the catalogue without a token stays usable once a token appears: rebuild.
   if (memo && (memo.key === key || (!requireToken && memo.key.startsWith(`${config.apiUrl}\n`)))) return memo.client;

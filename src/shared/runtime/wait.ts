@@ -3,18 +3,21 @@
  * and the per-resource `timeouts` argument. The engine's `customTimeouts` never reach a dynamic
  * provider, so each resource carries its own limits as an input.
  */
-import { isTransient, singleAttempts, type ApiError } from "../client/index.js";
+import { isTransient, singleAttempts, type ApiError } from "../../client/index.js";
 import { warn } from "./context.js";
-import type { FieldCheck } from "./fields.js";
-import { shown, UNKNOWN } from "./validate.js";
-import type { Timeouts } from "../resources/types.js";
+import type { FieldCheck } from "../fields/table.js";
+import { shown, UNKNOWN } from "../fields/validate.js";
 
 /**
- * Per-operation time limits, e.g. `{ create: "45m" }` (generated from the `Timeouts` object type);
- * units h, m, s, ms may be combined ("1h30m"). Each may be an Output (e.g. read from config);
- * `check` refuses text that is not a duration.
+ * Per-operation time limits as the provider reads them, e.g. `{ create: "45m" }`: units h, m, s,
+ * ms may be combined ("1h30m"); `check` refuses text that is not a duration. The programs' type
+ * of the same object is generated (`Timeouts` of src/resources/types.ts, from src/schema/types.ts).
  */
-export type { Timeouts };
+export interface Timeouts {
+  create?: string;
+  update?: string;
+  delete?: string;
+}
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
 

@@ -13,7 +13,7 @@
  * shows up under the label after a create whose answer was lost was made by that create
  * (`CreateOptions.recover` of the client): the look before it found nothing.
  */
-import { configuredApiUrl } from "./context.js";
+import { configuredApiUrl } from "../runtime/context.js";
 import { dropRecord, readRecord, writeRecord, type CreateKey } from "./create-records.js";
 import { holdsItself } from "./this-run.js";
 

@@ -34,6 +34,11 @@ export interface DiffSpec {
   /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
   normalise?: Record<string, (value: unknown) => unknown>;
   /**
+   * The defaults `check` fills in: an old state that lacks a field (saved before the field
+   * existed) holds its default, so a new defaulted field changes nothing on an existing stack.
+   */
+  defaults?: Record<string, unknown>;
+  /**
    * Whether the replacement would collide with the object it replaces (same unique label, same
    * address range), so the old one must be deleted first.
    */
@@ -52,7 +57,9 @@ export function changedFields(olds: Bag, news: Bag, spec: DiffSpec): string[] {
       continue;
     }
     const norm = spec.normalise?.[field] ?? ((v: unknown) => v);
-    if (!same(norm(olds[field]), norm(next))) changed.push(field);
+    // An engine's own field is absent from the other's inputs: no default stands in for it there.
+    const old = olds[field] === undefined && next !== undefined ? spec.defaults?.[field] : olds[field];
+    if (!same(norm(old), norm(next))) changed.push(field);
   }
   return changed;
 }

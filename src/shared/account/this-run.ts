@@ -12,7 +12,7 @@
  * Scopes name where a label is unique: `vpc`, `database`, `vpc/<id>/subnet`, `<engine>/<id>/backup`;
  * a label's key is `<scope>:<label>`.
  */
-import { onReconfigure } from "./context.js";
+import { onReconfigure } from "../runtime/context.js";
 
 /** URNs of the resources that want each label key. */
 const wanted = new Map<string, string>();

@@ -4,11 +4,11 @@
  * outputs, the numeric id output and the arguments it leaves for other resources' checks.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { EngineType } from "../client/index.js";
-import { idOutput, withSecretOutputs } from "./common.js";
-import { outputKeys, passedInputs, secretOutputs, type FieldFacts } from "./fields.js";
+import type { EngineType } from "../../client/index.js";
+import { idOutput, withSecretOutputs } from "../fields/diff.js";
+import { outputKeys, passedInputs, secretOutputs, type FieldFacts } from "../fields/table.js";
 import { programFailuresInput, remember, type ProgramFailure } from "./program-args.js";
-import type { Bag } from "./validate.js";
+import type { Bag } from "../fields/validate.js";
 
 /** The program-side behaviour of one resource beyond its table. */
 export interface ProgramSide<Args> {

@@ -2,10 +2,10 @@
  * Deleting subnets and VPCs: shared by the VPC (inline subnets) and VPC subnet providers, because
  * both fail the same way when compute instances still use a subnet.
  */
-import type { Subnet } from "../client/index.js";
-import { client } from "./context.js";
-import { isNotFound, unlessNotFound } from "./errors.js";
-import { QUICK, waitFor } from "./wait.js";
+import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
+import { client } from "../../shared/runtime/context.js";
+import { isNotFound, unlessNotFound } from "../../shared/runtime/errors.js";
+import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Default delete limit for VPCs and subnets, which the API removes at once. */
 export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
@@ -19,12 +19,8 @@ export async function subnetByLabel(vpcId: number, label: string): Promise<Subne
  * Creates a subnet. An attempt whose answer is lost is looked up by its label (unique in the VPC):
  * found, it is the result; not found, the create is sent again.
  */
-export async function createSubnet(vpcId: number, spec: { label: string; ipv4: string }): Promise<Subnet> {
-  return client().subnets.create(
-    vpcId,
-    { label: spec.label, ipv4: spec.ipv4 },
-    { recover: () => subnetByLabel(vpcId, spec.label) },
-  );
+export async function createSubnet(vpcId: number, body: CreateSubnetRequest): Promise<Subnet> {
+  return client().subnets.create(vpcId, body, { recover: () => subnetByLabel(vpcId, body.label) });
 }
 
 /**

@@ -8,11 +8,11 @@
  * concurrent checks share one read). A list that cannot be read (no token, network trouble) skips the check:
  * the API then has the last word at `up`, as with the catalogue (catalogue.ts).
  */
-import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../client/index.js";
-import { accountClient, onReconfigure } from "./context.js";
+import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../../client/index.js";
+import { accountClient, onReconfigure } from "../runtime/context.js";
 import type { LabelHolder } from "./label-claim.js";
 import { isReleased } from "./this-run.js";
-import { rangesOverlap } from "./validate.js";
+import { rangesOverlap } from "../fields/validate.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
 

@@ -1,7 +1,7 @@
 /**
  * Errors a provider throws to the dynamic-provider host, in the shapes it understands.
  */
-import { ApiError } from "../client/index.js";
+import { ApiError } from "../../client/index.js";
 import { warn } from "./context.js";
 
 /**

@@ -14,8 +14,8 @@
  * (the VPCs holding any of their labels; the VPC's subnets): each is still sent after its create
  * asked for it, so every create sees the account as fresh as a request of its own would show it.
  */
-import type { Subnet, Vpc } from "../client/index.js";
-import { client, onReconfigure } from "./context.js";
+import type { Subnet, Vpc } from "../../client/index.js";
+import { client, onReconfigure } from "../runtime/context.js";
 import type { Look } from "./label-claim.js";
 
 /** The most labels one look asks for: the header stays a few kilobytes. */

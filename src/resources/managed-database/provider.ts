@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateDatabaseRequest, Database, DatabaseSummary, EngineType } from "../../client/index.js";
-import { engineProblem, regionProblem, typeProblem } from "../../shared/catalogue.js";
+import { engineProblem, regionProblem, typeProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
   assertValid,
@@ -14,11 +14,11 @@ import {
   isNewValue,
   noteReplacement,
   timeoutsOnlyUpdate,
-} from "../../shared/common.js";
-import { client, configure, warn } from "../../shared/context.js";
+} from "../../shared/fields/diff.js";
+import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { fromApi, inputNames, toApi } from "../../shared/fields.js";
+import { fromApi, inputNames, toApi } from "../../shared/fields/table.js";
 import {
   checkDatabase,
   DATABASE_DIFF,
@@ -30,13 +30,13 @@ import {
 } from "./inputs.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
-import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/errors.js";
-import { claimedCreate, lookIn, takenProblem } from "../../shared/label-claim.js";
-import { databaseAsHolder, databaseHolder } from "../../shared/account.js";
-import { takeUrn } from "../../shared/resource-urn.js";
-import { noteLabelCheck, urnFor } from "../../shared/this-run.js";
-import { resourceId, UNKNOWN, type Bag } from "../../shared/validate.js";
-import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/wait.js";
+import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/errors.js";
+import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
+import { databaseAsHolder, databaseHolder } from "../../shared/account/lists.js";
+import { takeUrn } from "../../shared/engine/resource-urn.js";
+import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
+import { resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/runtime/wait.js";
 
 /** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
 export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };

@@ -1,0 +1,266 @@
+/**
+ * Managed databases of both engines and what hangs off them: the contract's "Managed database",
+ * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
+ * certificate".
+ */
+import { entity, pick } from "./field.js";
+
+const HOSTS = entity({
+  name: "hosts",
+  fields: {
+    primary: {
+      type: "string",
+      nullable: true,
+      source: "Managed database: | hosts | object | `primary` ... assigned after provisioning completes |",
+    },
+    secondary: {
+      type: "string",
+      nullable: true,
+      source: "Managed database: | hosts | object | `secondary` ... assigned after provisioning completes |",
+    },
+  },
+});
+
+/** The maintenance window for automatic OS patching (UTC); bounds from the published description. */
+export const MAINTENANCE_WINDOW = entity({
+  name: "maintenance window",
+  fields: {
+    frequency: {
+      type: "string",
+      update: true,
+      enum: ["weekly", "monthly"],
+      source: "Managed database, `updates`: | frequency | string (values seen: weekly, monthly) |",
+    },
+    duration: {
+      type: "integer",
+      update: true,
+      minimum: 1,
+      maximum: 3,
+      source: "published Database.updates.duration: integer 1..3",
+    },
+    hour_of_day: {
+      type: "integer",
+      update: true,
+      minimum: 0,
+      maximum: 23,
+      source: "published Database.updates.hour_of_day: integer 0..23",
+    },
+    day_of_week: {
+      type: "integer",
+      update: true,
+      minimum: 1,
+      maximum: 7,
+      source: "published Database.updates.day_of_week: integer 1..7",
+    },
+    week_of_month: {
+      type: "integer",
+      update: true,
+      nullable: true,
+      minimum: 1,
+      maximum: 4,
+      source: "Managed database, `updates`: | week_of_month | integer, nullable (null for weekly) |",
+    },
+  },
+});
+
+/** Database statuses. */
+const STATUSES = [
+  "provisioning",
+  "active",
+  "suspending",
+  "suspended",
+  "resuming",
+  "restoring",
+  "failed",
+  "degraded",
+  "updating",
+  "backing_up",
+] as const;
+
+/** A managed MySQL or PostgreSQL database. */
+export const DATABASE = entity({
+  name: "managed database",
+  published: ["DatabaseMySQL", "DatabasePostgreSQL"],
+  fields: {
+    id: { type: "integer", source: "Managed database: | id | integer | no | no | unique id |" },
+    label: {
+      type: "string",
+      create: "required",
+      update: true,
+      minLength: 3,
+      maxLength: 32,
+      source: "Managed database: | label | string, 3..32 characters | required | optional |",
+    },
+    region: { type: "string", create: "required", source: "Managed database: | region | string | required | no |" },
+    type: {
+      type: "string",
+      create: "required",
+      update: true,
+      source: "Managed database: | type | string | required | optional |",
+    },
+    engine: {
+      type: "string",
+      enum: ["mysql", "postgresql"],
+      create: "required",
+      request: { type: "string" },
+      source:
+        "Managed database: | engine | string | required, `<engine>/<version>` | no | in responses it holds the engine type only |",
+    },
+    version: { type: "string", source: "Managed database: | version | string | no | no |" },
+    cluster_size: {
+      type: "integer",
+      enum: [1, 3],
+      create: "optional",
+      default: 1,
+      source: "Managed database: | cluster_size | integer, enum 1, 3 | optional, default 1 | no |",
+    },
+    encrypted: {
+      type: "boolean",
+      create: "optional",
+      default: false,
+      plain: true,
+      source: "Managed database: | encrypted | boolean | optional, default false | no |",
+    },
+    ssl_connection: {
+      type: "boolean",
+      create: "optional",
+      default: true,
+      plain: true,
+      source: "Managed database: | ssl_connection | boolean | optional, default true | no |",
+    },
+    allow_list: {
+      type: "strings",
+      create: "optional",
+      update: true,
+      default: [],
+      source: "Managed database: | allow_list | array of strings | optional, default `[]` | optional |",
+    },
+    replication_type: {
+      type: "string",
+      enum: ["none", "asynch", "semi_synch"],
+      requestEnum: { mysql: ["none", "asynch", "semi_synch"], postgresql: ["none", "asynch", "async"] },
+      create: "optional",
+      absent: true,
+      source:
+        "Managed database: | replication_type | string | optional | no | MySQL enum: `none`, `asynch`, `semi_synch`. PostgreSQL enum: `none`, `asynch`. ... A PostgreSQL response value shown is `async`. |",
+    },
+    replication_commit_type: {
+      type: "string",
+      enum: ["on", "local", "remote_write", "remote_apply", "off"],
+      create: "optional",
+      default: "local",
+      engines: ["postgresql"],
+      absent: true,
+      source:
+        "Managed database: | replication_commit_type | string, PostgreSQL only | optional, default `local` | no |",
+    },
+    port: { type: "integer", source: "Managed database: | port | integer | no | no | access port |" },
+    hosts: { type: { object: HOSTS }, source: "Managed database: | hosts | object | no | no |" },
+    status: { type: "string", enum: STATUSES, source: "States and transitions: Database `status` values" },
+    total_disk_size_gb: {
+      type: "integer",
+      absent: true,
+      source: "Managed database: | total_disk_size_gb | integer | no | no | GB |",
+    },
+    used_disk_size_gb: {
+      type: "integer",
+      absent: true,
+      source: "Managed database: | used_disk_size_gb | integer | no | no | GB |",
+    },
+    updates: {
+      type: { object: MAINTENANCE_WINDOW },
+      update: true,
+      absent: true,
+      source: "Managed database: | updates | object | no | optional | maintenance window |",
+    },
+    created: { type: "date-time", source: "Managed database: | created | string, date-time | no | no |" },
+    updated: {
+      type: "date-time",
+      nullable: true,
+      source: "Managed database: | updated | string, date-time | no | no |",
+    },
+  },
+});
+
+/** An entry of the cross-engine database list. */
+export const DATABASE_SUMMARY = entity({
+  name: "cross-engine list entry",
+  published: "Database",
+  fields: {
+    ...pick(DATABASE.fields, [
+      "id",
+      "label",
+      "region",
+      "type",
+      "engine",
+      "version",
+      "cluster_size",
+      "encrypted",
+      "allow_list",
+      "hosts",
+    ]),
+    instance_uri: {
+      type: "string",
+      source:
+        "Managed database: `instance_uri` is a string of the form `/v4/databases/<engine>/instances/<instance_id>`",
+    },
+    ...pick(DATABASE.fields, ["status", "updates", "created", "updated"]),
+  },
+});
+
+/** A backup of a database; a snapshot create takes its label and a target. */
+export const BACKUP = entity({
+  name: "Database backup",
+  published: "DatabaseBackup",
+  fields: {
+    id: { type: "integer", source: "Database backup: | id | integer |" },
+    label: {
+      type: "string",
+      create: "required",
+      minLength: 1,
+      maxLength: 30,
+      pattern: "^[A-Za-z0-9_]+$",
+      source:
+        "Database backup: | label | string, at most 30 characters | ASCII letters or numbers only |; #26: label (required, 1..30 characters)",
+    },
+    type: {
+      type: "string",
+      enum: ["snapshot", "auto"],
+      source: "Database backup: | type | string | enum: `snapshot`, `auto` |",
+    },
+    target: {
+      type: "string",
+      enum: ["primary", "secondary"],
+      create: "optional",
+      answer: false,
+      default: "primary",
+      source: "#26 POST .../backups: target (enum primary, secondary; default primary)",
+    },
+    created: { type: "date-time", source: "Database backup: | created | string, date-time |" },
+  },
+});
+
+/** Root credentials of a database. */
+export const CREDENTIALS = entity({
+  name: "credentials",
+  published: "DatabaseCredentials",
+  fields: {
+    username: {
+      type: "string",
+      source: "Credentials and certificate: | credentials | `username` string (root user) |",
+    },
+    password: { type: "string", source: "Credentials and certificate: | credentials | `password` string |" },
+  },
+});
+
+/** The SSL CA certificate of a database, base64-encoded. */
+export const CERTIFICATE = entity({
+  name: "certificate",
+  published: "DatabaseSSL",
+  fields: {
+    ca_certificate: {
+      type: "string",
+      source: "Credentials and certificate: | certificate | `ca_certificate` string, base64-encoded |",
+    },
+  },
+});

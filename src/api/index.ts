@@ -1,0 +1,28 @@
+/**
+ * The API model: every entity and field of the contract, declared once as data (field.ts says how).
+ * Imports nothing outside this folder.
+ */
+export * from "./field.js";
+export * from "./network.js";
+export * from "./catalogue.js";
+export * from "./databases.js";
+import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
+import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, MAINTENANCE_WINDOW } from "./databases.js";
+import { SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";
+
+/** Every entity of the contract, by the name the code uses. */
+export const ENTITIES = {
+  VPC,
+  SUBNET,
+  SUBNET_COMPUTE,
+  VPC_IP,
+  REGION,
+  AVAILABILITY,
+  ENGINE,
+  DATABASE,
+  MAINTENANCE_WINDOW,
+  DATABASE_SUMMARY,
+  BACKUP,
+  CREDENTIALS,
+  CERTIFICATE,
+} as const;

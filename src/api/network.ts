@@ -1,0 +1,119 @@
+/** VPCs, their subnets and their IP entries: the contract's "VPC", "VPC subnet", "VPC IP address entry". */
+import { entity } from "./field.js";
+
+const INTERFACE = entity({
+  name: "compute interface",
+  fields: {
+    id: { type: "integer", source: "VPC subnet, Compute entry: `interfaces` ... `id` integer" },
+    active: { type: "boolean", source: "VPC subnet, Compute entry: `interfaces` ... `active` boolean" },
+  },
+});
+
+/** A compute instance assigned to a subnet, with the interfaces that use it. */
+export const SUBNET_COMPUTE = entity({
+  name: "compute entry",
+  fields: {
+    id: { type: "integer", source: "VPC subnet, Compute entry: `id` integer (the compute instance id)" },
+    interfaces: { type: { array: INTERFACE }, source: "VPC subnet, Compute entry: `interfaces` array of objects" },
+  },
+});
+
+/** A VPC subnet. */
+export const SUBNET = entity({
+  name: "VPC subnet",
+  published: "VPCSubnet",
+  fields: {
+    id: { type: "integer", source: "VPC subnet: | id | integer |" },
+    label: {
+      type: "string",
+      create: "required",
+      update: true,
+      minLength: 1,
+      maxLength: 64,
+      source: "VPC subnet: | label | string, 1..64 characters | required on create; the only updatable field |",
+    },
+    ipv4: {
+      type: "string",
+      create: "required",
+      source: "VPC subnet: | ipv4 | string, IPv4 range in CIDR canonical form | required on create; not updatable |",
+    },
+    computes: {
+      type: { array: SUBNET_COMPUTE },
+      published: "linodes",
+      source: "VPC subnet: | computes | array of compute entries |",
+    },
+    created: { type: "date-time", source: "VPC subnet: | created | string, date-time |" },
+    updated: { type: "date-time", nullable: true, source: "VPC subnet: | updated | string, date-time, nullable |" },
+  },
+});
+
+/** A VPC with its subnets. */
+export const VPC = entity({
+  name: "VPC",
+  published: "VPC",
+  fields: {
+    id: { type: "integer", source: "VPC: | id | integer |" },
+    label: {
+      type: "string",
+      create: "required",
+      update: true,
+      minLength: 1,
+      maxLength: 64,
+      source: "VPC: | label | string, 1..64 characters | required on create; optional on update |",
+    },
+    description: {
+      type: "string",
+      create: "optional",
+      update: true,
+      maxLength: 255,
+      default: "",
+      source: "VPC: | description | string, at most 255 characters | optional on create and update |",
+    },
+    region: {
+      type: "string",
+      create: "required",
+      source: "VPC: | region | string | region id; required on create; not changeable |",
+    },
+    subnets: {
+      type: { array: SUBNET },
+      create: "optional",
+      source:
+        "VPC: | subnets | array of subnet objects | optional on create (request items carry `label` and `ipv4`) |",
+    },
+    created: { type: "date-time", source: "VPC: | created | string, date-time |" },
+    updated: { type: "date-time", nullable: true, source: "VPC: | updated | string, date-time, nullable |" },
+  },
+});
+
+/** One VPC IP address or range of an interface. */
+export const VPC_IP = entity({
+  name: "VPC IP address entry",
+  published: "IPAddressesVPC",
+  fields: {
+    active: { type: "boolean", source: "VPC IP address entry: | active | boolean |" },
+    address: { type: "string", nullable: true, source: "VPC IP address entry: | address | string (IP), nullable |" },
+    address_range: {
+      type: "string",
+      nullable: true,
+      source: "VPC IP address entry: | address_range | string, nullable |",
+    },
+    config_id: { type: "integer", source: "VPC IP address entry: | config_id | integer |" },
+    gateway: { type: "string", nullable: true, source: "VPC IP address entry: | gateway | string (IP), nullable |" },
+    interface_id: { type: "integer", source: "VPC IP address entry: | interface_id | integer |" },
+    compute_id: {
+      type: "integer",
+      published: "linode_id",
+      source:
+        "VPC IP address entry: | compute_id | integer | id of the compute instance the interface currently belongs to |",
+    },
+    nat_1_1: {
+      type: "string",
+      source: "VPC IP address entry: | nat_1_1 | string (IP) | empty when NAT 1:1 is not used |",
+    },
+    prefix: { type: "integer", nullable: true, source: "VPC IP address entry: | prefix | integer, nullable |" },
+    region: { type: "string", source: "VPC IP address entry: | region | string |" },
+    subnet_id: { type: "integer", source: "VPC IP address entry: | subnet_id | integer |" },
+    subnet_mask: { type: "string", source: "VPC IP address entry: | subnet_mask | string (IP) |" },
+    vpc_id: { type: "integer", source: "VPC IP address entry: | vpc_id | integer |" },
+  },
+});
