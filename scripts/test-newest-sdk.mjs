@@ -14,8 +14,8 @@
 // Node.js 22 from .tools/node-tools (scripts/install-node-tools.sh) puts the newest SDK in place of
 // the checkout's; that install is reused while package-lock.json and the SDK version are the same,
 // and serves every major (nothing in it is built for one Node.js). The copy gets the checkout's
-// Pulumi CLI and its own SDK's dynamic-provider host in .tools/bin, is built, and runs jest on each
-// major (the provider processes too, through PATH; a packed example installs per major).
+// Pulumi CLI and gen-sdk and its own SDK's dynamic-provider host in .tools/bin, is built, and runs
+// jest on each major (the provider processes too, through PATH; a packed example installs per major).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -46,6 +46,8 @@ const RUNS = [
         "test/e2e/preview.test.ts",
         "test/e2e/databases.test.ts",
         "test/e2e/provider-config.test.ts",
+        // The jest project `newest-sdk`: the generated Node.js SDK needs a newer SDK than the checkout's.
+        "test/plugin/nodejs-sdk.test.ts",
       ],
     ],
   },
@@ -142,11 +144,12 @@ if (!existsSync(marker) || readFileSync(marker, "utf8") !== key) {
   writeFileSync(marker, key);
 }
 
-// The engine of the checkout; the dynamic-provider host of the copy's SDK.
+// The engine and gen-sdk of the checkout; the dynamic-provider host of the copy's SDK.
 const bin = path.join(copy, ".tools", "bin");
 mkdirSync(bin, { recursive: true });
 for (const [name, target] of [
   ["pulumi", engine],
+  ["gen-sdk", path.join(root, ".tools", "bin", "gen-sdk")],
   [
     "pulumi-resource-pulumi-nodejs",
     path.join(copy, "node_modules", "@pulumi", "pulumi", "pulumi-resource-pulumi-nodejs"),
