@@ -56,6 +56,7 @@ const RUNS = [
     package: `node${major}`,
     jest: [
       [...UNITS, "test/e2e/smoke.test.ts", "test/e2e/plugin-lifecycle.test.ts"],
+      // One example of the file (the main jest run runs them all), so jest counts the others skipped.
       ["test/e2e/examples.test.ts", "--testNamePattern", "^network: "],
     ],
   })),
