@@ -56,7 +56,7 @@ async function main() {
   if (!token) throw new Error("CLOUDPLATFORM_TOKEN must be set along with CLOUDPLATFORM_API_URL");
 
   const { demo } = require(path.join(root, "dist-examples", "demo", "program.js"));
-  const pulumiCommand = await PulumiCommand.get({ root: path.join(root, ".tools"), version: new SemVer("3.248.0") });
+  const pulumiCommand = await PulumiCommand.get({ root: path.join(root, ".tools"), version: new SemVer("3.274.1") });
   const pulumiHome = path.join(root, ".state", "pulumi-home");
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: realApi ? "api" : "dev", projectName: "cloudplatform-demo", program: demo },

@@ -11,15 +11,21 @@
 #   - a link to @pulumi/pulumi's pulumi-resource-pulumi-nodejs, the dynamic provider the engine starts;
 #   - schema-bind (scripts/pulumi-toolchain/schema-bind), which binds schema.json with Pulumi's own
 #     schema package for test/schema/bind.test.ts; built from the same pinned modules;
-#   - Node.js 22, yarn classic and pnpm for the package-manager matrix (scripts/install-node-tools.sh).
+#   - Node.js 22, 24 and 26, yarn classic and pnpm for the package-manager matrix and the runs on
+#     newer Node.js majors (scripts/install-node-tools.sh).
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
 # Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
 set -euo pipefail
 
-PULUMI_VERSION="3.248.0"
-# pulumi-language-nodejs has no tags of its own: this is the pseudo-version of the commit tagged v3.248.0.
-LANGUAGE_HOST_VERSION="v3.0.0-20260624120734-a88168d865b7"
+PULUMI_VERSION="3.274.1"
+# pulumi-language-nodejs has no tags of its own: it is fetched at the pseudo-version of the commit
+# tagged v3.274.1, v3.0.0-20261105124506-<its first 12 hex digits> (the time is that of sdk/v3
+# v3.274.1 on the Go module proxy). The proxy answers 403 for every version of that module and lists
+# none, and no source reachable from this project's machines names the commit, so none is pinned and
+# the host is not built; nothing here needs it (docs/contributing.md). Set the full pseudo-version
+# here to build it where a proxy serves it.
+LANGUAGE_HOST_VERSION=""
 # Pulumi YAML's language host, a module of its own (github.com/pulumi/pulumi-yaml).
 YAML_HOST_VERSION="1.25.0"
 
@@ -52,6 +58,7 @@ build_cli() {
 }
 
 build_language_host() {
+  [ -n "$LANGUAGE_HOST_VERSION" ] || return 1
   command -v go >/dev/null 2>&1 || return 1
   local work
   work="$(mktemp -d)"
@@ -92,7 +99,7 @@ elif command -v pulumi-language-nodejs >/dev/null 2>&1; then
 elif build_language_host; then
   echo "install-pulumi: built the Node.js language host $LANGUAGE_HOST_VERSION"
 else
-  echo "install-pulumi: the Node.js language host $LANGUAGE_HOST_VERSION is not available from the Go module proxy;"
+  echo "install-pulumi: no Node.js language host: the Go module proxy serves none${LANGUAGE_HOST_VERSION:+ (tried $LANGUAGE_HOST_VERSION)};"
   echo "install-pulumi: programs run through the Automation API (npm run demo, npm test) do not need it (docs/contributing.md)"
 fi
 
@@ -135,5 +142,6 @@ build_schema_bind
 build_gen_sdk
 echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
 
-# What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm): test/compat.
+# What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm) and
+# scripts/test-newest-sdk.mjs runs the tests on (Node.js 22, 24, 26).
 bash "$root/scripts/install-node-tools.sh"

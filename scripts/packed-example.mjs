@@ -77,7 +77,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const packedDir =
   process.env.CLOUDPLATFORM_PACKED_DIR ??
   path.join(os.tmpdir(), `pulumi-cloudplatform-packed-${createHash("sha256").update(root).digest("hex").slice(0, 8)}`);
-const ENGINE_VERSION = "3.248.0";
+const ENGINE_VERSION = "3.274.1";
 /** Tooling of a TypeScript example's devDependencies that this runner replaces by compiling with the repository's. */
 const NOT_INSTALLED = new Set(["typescript", "ts-node"]);
 const OPERATIONS = new Set(["up", "preview", "refresh", "destroy"]);

@@ -13,7 +13,7 @@ const repoRoot = path.resolve(__dirname, "..", "..");
 const toolsBin = path.join(repoRoot, ".tools", "bin");
 
 /** The version scripts/install-pulumi.sh builds; the tests refuse to run on anything else. */
-export const ENGINE_VERSION = "3.248.0";
+export const ENGINE_VERSION = "3.274.1";
 
 /** A stack of an inline program, with the means to remove everything it left behind. */
 export interface TestStack {
@@ -48,9 +48,20 @@ export function enginePath(): string {
 
 let command: Promise<PulumiCommand> | undefined;
 
-/** The engine of .tools/bin, its version checked once per test process (each check runs the CLI). */
+/**
+ * The engine of .tools/bin, its version checked once per test process (each check runs the CLI):
+ * exactly ENGINE_VERSION, since the SDK's own check only refuses an older one.
+ */
 function engineCommand(): Promise<PulumiCommand> {
-  command ??= PulumiCommand.get({ root: path.dirname(toolsBin), version: new semver.SemVer(ENGINE_VERSION) });
+  command ??= PulumiCommand.get({ root: path.dirname(toolsBin), version: new semver.SemVer(ENGINE_VERSION) }).then(
+    (found) => {
+      if (found.version?.compare(ENGINE_VERSION) !== 0)
+        throw new Error(
+          `The engine at .tools/bin/pulumi is v${found.version?.version}, not v${ENGINE_VERSION}: run 'bash scripts/install-pulumi.sh'`,
+        );
+      return found;
+    },
+  );
   return command;
 }
 

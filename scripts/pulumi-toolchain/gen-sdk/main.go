@@ -34,8 +34,9 @@ const tool = "pulumi-cloudplatform gen-sdk"
 const goImportBasePath = "example.com/pulumi-cloudplatform/sdk/go/cloudplatform"
 
 // goSDKVersion is the Go SDK the generated code is built against: the engine's version, so a
-// program's module graph holds one Pulumi SDK.
-const goSDKVersion = "v3.248.0"
+// program's module graph holds one Pulumi SDK. The code generator of v3.274 calls
+// ctx.ExistsResource, which the Go SDK has since v3.269.0.
+const goSDKVersion = "v3.274.1"
 
 // noPackages is the loader of a package that refers to no other: a load is an error, never a
 // plugin download.
@@ -104,7 +105,7 @@ func generate(lang, schemaFile string) (map[string][]byte, error) {
 		// The generator writes a go.mod only for "support pack" schemas; this one is written here
 		// so the SDK is a module a program can require and replace.
 		modulePath := path.Dir(goImportBasePath)
-		files["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 %s\n",
+		files["go.mod"] = []byte(fmt.Sprintf("module %s\n\ngo 1.26.6\n\nrequire github.com/pulumi/pulumi/sdk/v3 %s\n",
 			modulePath, goSDKVersion))
 		// Paths in the map start with the package name; the module root is their parent.
 		return relocate(files, path.Base(goImportBasePath)), nil
