@@ -24,7 +24,7 @@ import {
   VPC_IP_RESULT,
   VPC_RESULT,
 } from "./results.js";
-import type { MaintenanceWindowInput } from "../shared/fields/validate.js";
+import type { MaintenanceWindowInput } from "../resources/managed-database/rules.js";
 
 /** A region. */
 export interface RegionResult {
