@@ -1,6 +1,6 @@
 /**
  * The generated files, made from the list of resources (src/resources/list.ts), their field
- * tables and the shared object types (src/schema/types.ts): `schema.json`, each resource folder's
+ * tables and the shared object types (src/schema/object-types.ts): `schema.json`, each resource folder's
  * `class.ts` (its arguments interface and its dynamic resource class), each resource's stored paths
  * (`src/providers/<folder>.ts` and `src/resources/<folder>.ts`), `src/resources/types.ts`,
  * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, and the
@@ -12,13 +12,13 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { RESOURCE_LIST, type ResourceSpec } from "../resources/list.js";
 import { generateSchema } from "../schema/index.js";
-import { SHARED_TYPES } from "../schema/types.js";
+import { SHARED_TYPES } from "../schema/object-types.js";
 import { withFieldTables } from "./docs.js";
 import { header, typeImports } from "./header.js";
 import { dynamicDoc, readMembers } from "./read.js";
 import { sdkFile, sdkFunctionsFile } from "./sdk.js";
 import { lazyProviderFile, providerPathFile } from "./stored-paths.js";
-import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./types.js";
+import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./type-lines.js";
 
 export { COMMAND } from "./header.js";
 
@@ -102,7 +102,7 @@ function typesFile(): string {
     }
     return out;
   });
-  return `${header("the shared object types of src/schema/types.ts")}/**
+  return `${header("the shared object types of src/schema/object-types.ts")}/**
  * The object types the resources' arguments take (\`...Args\`, \`Timeouts\`, \`VpcSubnetSpec\`) and their
  * outputs give.
  */
