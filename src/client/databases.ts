@@ -3,7 +3,7 @@
  * (#20 to #33) and PostgreSQL (#34 to #39 and their unnumbered analogues) share path for path.
  */
 import type { HttpClient, RequestOptions } from "./http.js";
-import { apiPath } from "./http.js";
+import { apiPath } from "./paths.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type {

@@ -2,7 +2,7 @@
  * The database engine catalogue (#17, #18). Public: sent without an Authorization header.
  */
 import type { HttpClient } from "./http.js";
-import { apiPath, engineIdSegments } from "./http.js";
+import { apiPath, engineIdSegments } from "./paths.js";
 import { asRecord } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { DatabaseEngine, ListOptions } from "./types.js";

@@ -1,5 +1,5 @@
 /**
- * The transport: one got instance, one request helper, the path builder, and the single place where
+ * The transport: one got instance, one request helper, and the single place where
  * got's outcomes (responses and thrown errors alike) become values or {@link ApiError}s.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -7,6 +7,7 @@ import got, { type Got, type Response } from "got";
 import pRetry from "p-retry";
 import { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 import { defaultUserAgent, normalizeApiUrl, type ClientConfig } from "./config.js";
+import { queryParams, type Query } from "./paths.js";
 import { redactToken } from "./redact.js";
 import {
   isRetryable,
@@ -19,9 +20,6 @@ import {
 
 /** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
-
-/** Query values; undefined entries are left out of the URL. */
-export type Query = Record<string, string | number | undefined>;
 
 /** Per-request options of {@link HttpClient.request}. */
 export interface RequestOptions {
@@ -53,38 +51,6 @@ const NOT_SENT_TIMEOUT_EVENTS = new Set(["lookup", "connect", "secureConnect"]);
 const CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const API_PREFIX = "/v4";
-
-/**
- * Builds an API path from raw segments, escaping each with encodeURIComponent, so an id can never
- * reach a different route. Empty segments are refused: `/vpcs/` would silently be the list; so are
- * `.` and `..`, which URL parsing would resolve (`/regions/..` is `/v4/`).
- */
-export function apiPath(...segments: (string | number)[]): string {
-  return segments
-    .map((segment) => {
-      if (typeof segment === "number" && !Number.isFinite(segment)) {
-        throw new TypeError(`Invalid path segment ${segment}`);
-      }
-      const text = String(segment);
-      if (text === "") throw new TypeError("Empty path segment");
-      // URL parsing resolves `.` and `..` (escaped or not), which would send the call to another route.
-      if (text === "." || text === "..") throw new TypeError(`Invalid path segment "${text}"`);
-      return `/${encodeURIComponent(text)}`;
-    })
-    .join("");
-}
-
-/**
- * Splits an engine id (`mysql/8.0.30`) into the two path segments the API expects
- * (`/databases/engines/mysql/8.0.30`); each is then escaped on its own by {@link apiPath}.
- */
-export function engineIdSegments(engineId: string): string[] {
-  const slash = engineId.indexOf("/");
-  if (slash <= 0 || slash === engineId.length - 1) {
-    throw new TypeError(`Invalid engine id "${engineId}": expected <engine>/<version>, e.g. mysql/8.0.30`);
-  }
-  return [engineId.slice(0, slash), engineId.slice(slash + 1)];
-}
 
 /** Copies a request body without undefined values, recursively, so "not set" is never sent. */
 export function withoutUndefined<T>(value: T): T {
@@ -349,13 +315,6 @@ function hintFor(status: number, namespace: string | undefined): string | undefi
   if (status === 401) return `Check the API token (${namespace ? `${namespace}:token or ` : ""}CLOUDPLATFORM_TOKEN)`;
   if (status === 403) return "The token lacks a scope or grant this operation needs";
   return undefined;
-}
-
-function queryParams(query: Query | undefined): Record<string, string | number> | undefined {
-  if (!query) return undefined;
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) out[key] = value;
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -25,7 +25,8 @@ export {
   type RetryConfig,
 } from "./config.js";
 export { paginate, collectAll, type PageFetcher } from "./paginate.js";
-export { apiPath, engineIdSegments, singleAttempts } from "./http.js";
+export { singleAttempts } from "./http.js";
+export { apiPath, engineIdSegments } from "./paths.js";
 export { DEFAULT_RETRY, isTransient, isUnclearOutcome } from "./retry.js";
 export { ENGINE_TYPES, type DatabaseEngineApi, type DatabasesApi } from "./databases.js";
 export type { VpcsApi } from "./vpcs.js";

@@ -2,7 +2,7 @@
  * Regions (#13 to #16). Read-only and public: sent without an Authorization header.
  */
 import type { HttpClient } from "./http.js";
-import { apiPath } from "./http.js";
+import { apiPath } from "./paths.js";
 import { asArray, asRecord } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { ListOptions, Region, RegionAvailability } from "./types.js";

@@ -2,7 +2,7 @@
  * VPC subnets (#8 to #12). Child of a VPC, so every method takes the VPC id first.
  */
 import type { HttpClient } from "./http.js";
-import { apiPath } from "./http.js";
+import { apiPath } from "./paths.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type {

@@ -2,7 +2,7 @@
  * VPCs (#1 to #7): the VPC entity's operations and the IP address listings.
  */
 import type { HttpClient } from "./http.js";
-import { apiPath } from "./http.js";
+import { apiPath } from "./paths.js";
 import { asArray, asRecord, orNull } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import { toSubnet } from "./subnets.js";

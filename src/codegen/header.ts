@@ -2,7 +2,7 @@
  * What every generated TypeScript file starts with: the header naming the command that writes it,
  * and the imports of the object types it uses.
  */
-import { argsName, type TypeUse } from "./types.js";
+import { argsName, type TypeUse } from "./type-lines.js";
 
 /** The command that writes the generated files, named in each one's header. */
 export const COMMAND = "npm run generate";

@@ -1,7 +1,8 @@
 /**
  * The generated files, made from the list of resources (src/resources/list.ts), their field
- * tables and the shared object types (src/schema/types.ts): `schema.json`, each resource folder's
- * `class.ts` (its arguments interface and its dynamic resource class), `src/resources/types.ts`,
+ * tables and the shared object types (src/schema/object-types.ts): `schema.json`, each resource folder's
+ * `class.ts` (its arguments interface and its dynamic resource class), each resource's stored paths
+ * (`src/providers/<folder>.ts` and `src/resources/<folder>.ts`), `src/resources/types.ts`,
  * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, and the
  * field tables in docs/resources.md (the rest of that file is written by hand).
  * `npm run generate` (scripts/generate.mjs) writes them; `node scripts/generate.mjs --check`, which
@@ -11,12 +12,13 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { RESOURCE_LIST, type ResourceSpec } from "../resources/list.js";
 import { generateSchema } from "../schema/index.js";
-import { SHARED_TYPES } from "../schema/types.js";
+import { SHARED_TYPES } from "../schema/object-types.js";
 import { withFieldTables } from "./docs.js";
 import { header, typeImports } from "./header.js";
 import { dynamicDoc, readMembers } from "./read.js";
 import { sdkFile, sdkFunctionsFile } from "./sdk.js";
-import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./types.js";
+import { lazyProviderFile, providerPathFile } from "./stored-paths.js";
+import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./type-lines.js";
 
 export { COMMAND } from "./header.js";
 
@@ -100,7 +102,7 @@ function typesFile(): string {
     }
     return out;
   });
-  return `${header("the shared object types of src/schema/types.ts")}/**
+  return `${header("the shared object types of src/schema/object-types.ts")}/**
  * The object types the resources' arguments take (\`...Args\`, \`Timeouts\`, \`VpcSubnetSpec\`) and their
  * outputs give.
  */
@@ -133,7 +135,11 @@ export async function generatedFiles(root: string, version: string, format: Form
     "src/sdk/index.ts": sdkFile(),
     "src/sdk/functions.ts": sdkFunctionsFile(),
   };
-  for (const r of RESOURCE_LIST) sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);
+  for (const r of RESOURCE_LIST) {
+    sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);
+    sources[`src/resources/${r.folder}.ts`] = providerPathFile(r);
+    sources[`src/providers/${r.folder}.ts`] = lazyProviderFile(r);
+  }
   sources["docs/resources.md"] = withFieldTables(readFileSync(path.join(root, "docs", "resources.md"), "utf8"));
   const files: Record<string, string> = { "schema.json": `${JSON.stringify(generateSchema(version), null, 2)}\n` };
   for (const [file, text] of Object.entries(sources)) {

@@ -3,7 +3,7 @@
  * existing object by id into the program without managing it, and `isInstance`.
  */
 import type { ResourceSpec } from "../resources/list.js";
-import { doc } from "./types.js";
+import { doc } from "./type-lines.js";
 
 /** What `get` says about the account it reads from, per flavour. */
 export type AccountDoc = (r: ResourceSpec) => string;

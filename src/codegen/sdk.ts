@@ -9,7 +9,7 @@ import { FUNCTIONS, RESULT_TYPES } from "../schema/functions.js";
 import { CONFIG } from "../schema/index.js";
 import { header, typeImports } from "./header.js";
 import { pluginDoc, readMembers } from "./read.js";
-import { doc, outputLines, TypeUse } from "./types.js";
+import { doc, outputLines, TypeUse } from "./type-lines.js";
 
 /** The `Provider` class and its arguments, one per configuration key of the schema. */
 function providerClass(): string {

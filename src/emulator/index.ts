@@ -10,7 +10,7 @@ export { DEFAULT_TOKEN } from "./seed.js";
 export { exposureWarnings, isLoopbackHost } from "./exposure.js";
 export { StateFileError } from "./persistence.js";
 export type { Timings } from "./store.js";
-export type { FaultRule, RateLimit } from "./faults.js";
+export type { FaultRule, RateLimit } from "./fault-rules.js";
 
 /** A listening emulator. */
 export interface RunningEmulator {

@@ -1,7 +1,8 @@
 /**
  * The look-ups' result objects as field tables (see resources/fields.ts): the API name or codec
- * of every field, its type and description. shapes.ts reads results through them, and the package
- * schema declares them; fields a resource has as well are that resource's declaration.
+ * of every field, its type and description. A row of a field of the API model (src/api) takes its
+ * name, type and nullability from it (model-rows.ts); fields a resource has as well are that
+ * resource's declaration. shapes.ts reads results through them, and the package schema declares them.
  */
 import type {
   Database,
@@ -14,10 +15,12 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
+import { AVAILABILITY, BACKUP, DATABASE_SUMMARY, ENGINE, REGION, SUBNET, VPC, VPC_IP } from "../api/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
+import { modelRow, modelRows } from "./model-rows.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {
@@ -26,40 +29,38 @@ function out<A>(description: string, type: FieldType, api?: (keyof A & string) |
 
 /** A region. */
 export const REGION_RESULT: FieldTable<Region> = {
-  id: out("Region id, e.g. us-east.", "string", "id"),
-  label: out("Display name.", "string", "label"),
-  country: out("Country code.", "string", "country"),
-  capabilities: out(
-    "Capabilities, e.g. VPCs, Managed Databases.",
-    { array: "string" },
-    { read: (r) => [...r.capabilities] },
-  ),
+  ...modelRows<typeof REGION, Region>(REGION, {
+    id: "Region id, e.g. us-east.",
+    label: "Display name.",
+    country: "Country code.",
+    capabilities: "Capabilities, e.g. VPCs, Managed Databases.",
+  }),
   resolvers: out("DNS resolvers.", { ref: "RegionResolvers" }, "resolvers"),
-  status: out('"ok" or "outage".', "string", "status"),
+  status: modelRow(REGION, "status", '"ok" or "outage".'),
 };
 
 /** Availability of one plan in one region. */
-export const AVAILABILITY_RESULT: FieldTable<RegionAvailability> = {
-  region: out("Region id.", "string", "region"),
-  plan: out("Plan (instance type).", "string", "plan"),
-  available: out("Whether the plan can be deployed there now.", "boolean", "available"),
-};
+export const AVAILABILITY_RESULT: FieldTable<RegionAvailability> = modelRows(AVAILABILITY, {
+  region: "Region id.",
+  plan: "Plan (instance type).",
+  available: "Whether the plan can be deployed there now.",
+});
 
 /** An engine of the catalogue. */
-export const ENGINE_RESULT: FieldTable<DatabaseEngine> = {
-  id: out("`<engine>/<version>`, what the database resources take as engineId.", "string", "id"),
-  engine: out("Engine type.", "string", "engine"),
-  version: out("Engine version.", "string", "version"),
-  totalDiskSizeGb: out("Disk size of a database of this engine, in GB.", "integer", "total_disk_size_gb"),
-  usedDiskSizeGb: out("Disk in use by the engine itself, in GB.", "integer", "used_disk_size_gb"),
-};
+export const ENGINE_RESULT: FieldTable<DatabaseEngine> = modelRows(ENGINE, {
+  id: "`<engine>/<version>`, what the database resources take as engineId.",
+  engine: "Engine type.",
+  version: "Engine version.",
+  total_disk_size_gb: "Disk size of a database of this engine, in GB.",
+  used_disk_size_gb: "Disk in use by the engine itself, in GB.",
+});
 
 type AnyDatabase = DatabaseSummary | Database;
 const db = DATABASE_FIELDS;
 
 /** A database as the cross-engine list shows it; its fields are the database resources' own. */
 export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
-  instanceId: out("The database's numeric id.", "integer", "id"),
+  instanceId: modelRow(DATABASE_SUMMARY, "id", "The database's numeric id."),
   label: asOutput(db.label),
   region: asOutput(db.region),
   type: asOutput(db.type),
@@ -77,8 +78,10 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   },
   status: asOutput(db.status),
   updates: asOutput(db.updates),
-  created: out("Creation time.", "string", "created"),
-  updated: out("Time of the last change (null when never changed).", "string", { read: (d) => d.updated ?? null }),
+  ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
+    created: "Creation time.",
+    updated: "Time of the last change (null when never changed).",
+  }),
 };
 
 /**
@@ -98,9 +101,9 @@ export const DATABASE_DETAIL_RESULT: FieldTable<Database> = {
 
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */
 export const BACKUP_RESULT: FieldTable<DatabaseBackup> = {
-  id: out("The backup's id (a DatabaseSnapshot's backupId).", "integer", "id"),
+  id: modelRow(BACKUP, "id", "The backup's id (a DatabaseSnapshot's backupId)."),
   label: asOutput(SNAPSHOT_FIELDS.label),
-  type: out('"auto" (daily) or "snapshot" (on demand).', "string", "type"),
+  type: modelRow(BACKUP, "type", '"auto" (daily) or "snapshot" (on demand).'),
   created: asOutput(SNAPSHOT_FIELDS.created),
 };
 
@@ -110,8 +113,10 @@ export const SUBNET_RESULT: FieldTable<Subnet> = {
   label: asOutput(SUBNET_FIELDS.label),
   ipv4: asOutput(SUBNET_FIELDS.ipv4),
   computes: asOutput(SUBNET_FIELDS.computes),
-  created: out("Creation time.", "string", "created"),
-  updated: out("Time of the last change (null when never changed).", "string", { read: (s) => s.updated ?? null }),
+  ...modelRows<typeof SUBNET, Subnet>(SUBNET, {
+    created: "Creation time.",
+    updated: "Time of the last change (null when never changed).",
+  }),
 };
 
 /** A VPC with its subnets. */
@@ -127,25 +132,25 @@ export const VPC_RESULT: FieldTable<Vpc> = {
       read: (v) => v.subnets.map((s) => fromApi(SUBNET_RESULT, s)),
     },
   ),
-  created: out("Creation time.", "string", "created"),
-  updated: out("Time of the last change (null when never changed).", "string", { read: (v) => v.updated ?? null }),
+  ...modelRows<typeof VPC, Vpc>(VPC, {
+    created: "Creation time.",
+    updated: "Time of the last change (null when never changed).",
+  }),
 };
-
-const nullable = <K extends keyof VpcIp>(key: K) => ({ read: (ip: VpcIp) => ip[key] ?? null });
 
 /** One VPC address or range of an interface. */
-export const VPC_IP_RESULT: FieldTable<VpcIp> = {
-  active: out("Whether the interface is active.", "boolean", "active"),
-  address: out("The address (null for a range).", "string", nullable("address")),
-  addressRange: out("The range (null for a single address).", "string", nullable("address_range")),
-  configId: out("Configuration profile id.", "integer", "config_id"),
-  gateway: out("Gateway of the subnet.", "string", nullable("gateway")),
-  interfaceId: out("Interface id.", "integer", "interface_id"),
-  computeId: out("Compute instance id.", "integer", "compute_id"),
-  nat11: out("1:1 NAT address.", "string", "nat_1_1"),
-  prefix: out("Prefix length.", "integer", nullable("prefix")),
-  region: out("Region id.", "string", "region"),
-  subnetId: out("Subnet id.", "integer", "subnet_id"),
-  subnetMask: out("Subnet mask.", "string", "subnet_mask"),
-  vpcId: out("VPC id.", "integer", "vpc_id"),
-};
+export const VPC_IP_RESULT: FieldTable<VpcIp> = modelRows(VPC_IP, {
+  active: "Whether the interface is active.",
+  address: "The address (null for a range).",
+  address_range: "The range (null for a single address).",
+  config_id: "Configuration profile id.",
+  gateway: "Gateway of the subnet.",
+  interface_id: "Interface id.",
+  compute_id: "Compute instance id.",
+  nat_1_1: "1:1 NAT address.",
+  prefix: "Prefix length.",
+  region: "Region id.",
+  subnet_id: "Subnet id.",
+  subnet_mask: "Subnet mask.",
+  vpc_id: "VPC id.",
+});

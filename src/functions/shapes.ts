@@ -1,6 +1,7 @@
 /**
  * API entities in the camelCase shapes the look-ups return, matching the resources' outputs: the
- * types programs see, each read from the API object through its field table (results.ts).
+ * types programs see, each read from the API object through its field table (results.ts); an
+ * entity the look-up returns whole is its answer in the API model with camelCase keys.
  */
 import type {
   Database,
@@ -13,7 +14,9 @@ import type {
   Vpc,
   VpcIp,
 } from "../client/index.js";
+import type { AVAILABILITY, ENGINE, VPC_IP } from "../api/index.js";
 import { fromApi } from "../shared/fields/table.js";
+import type { CamelAnswer } from "./model-rows.js";
 import {
   AVAILABILITY_RESULT,
   BACKUP_RESULT,
@@ -24,7 +27,7 @@ import {
   VPC_IP_RESULT,
   VPC_RESULT,
 } from "./results.js";
-import type { MaintenanceWindowInput } from "../shared/fields/validate.js";
+import type { MaintenanceWindowInput } from "../resources/managed-database/rules.js";
 
 /** A region. */
 export interface RegionResult {
@@ -37,21 +40,10 @@ export interface RegionResult {
 }
 
 /** Availability of one plan in one region. */
-export interface RegionAvailabilityResult {
-  region: string;
-  plan: string;
-  available: boolean;
-}
+export type RegionAvailabilityResult = CamelAnswer<typeof AVAILABILITY>;
 
-/** A database engine of the catalogue. */
-export interface DatabaseEngineResult {
-  /** `<engine>/<version>`, what the database resources take as `engineId`. */
-  id: string;
-  engine: string;
-  version: string;
-  totalDiskSizeGb: number;
-  usedDiskSizeGb: number;
-}
+/** A database engine of the catalogue; its `id`, `<engine>/<version>`, is what the database resources take as `engineId`. */
+export type DatabaseEngineResult = CamelAnswer<typeof ENGINE>;
 
 /** A database as the cross-engine list shows it. */
 export interface DatabaseResult {
@@ -105,21 +97,7 @@ export interface VpcResult {
 }
 
 /** One VPC address or range of an interface. */
-export interface VpcIpResult {
-  active: boolean;
-  address: string | null;
-  addressRange: string | null;
-  configId: number;
-  gateway: string | null;
-  interfaceId: number;
-  computeId: number;
-  nat11: string;
-  prefix: number | null;
-  region: string;
-  subnetId: number;
-  subnetMask: string;
-  vpcId: number;
-}
+export type VpcIpResult = CamelAnswer<typeof VPC_IP>;
 
 /** Region to result. */
 export function regionResult(r: Region): RegionResult {

@@ -4,7 +4,7 @@
  * field's type does not name, is refused here and never reaches the renderer.
  */
 import type { FieldType } from "../shared/fields/table.js";
-import { SHARED_TYPES } from "../schema/types.js";
+import { SHARED_TYPES } from "../schema/object-types.js";
 import { literal, type Expr } from "./references.js";
 
 /** A value the API answered that does not have the type of its field; the object is left out. */

@@ -1,7 +1,8 @@
 /**
  * The list of resources, kept once. The Pulumi package schema (src/schema), the plugin's registry
  * (src/plugin/registry.ts), and the generated declarations (src/codegen: each folder's `class.ts`,
- * `types.ts`, the package's exports in `index.ts` and the plugin SDK in src/sdk) are made from it.
+ * `types.ts`, the package's exports in `index.ts`, the stored paths `src/providers/<folder>.ts` and
+ * `src/resources/<folder>.ts`, and the plugin SDK in src/sdk) are made from it.
  * Adding a resource means adding its folder and one entry here.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -13,8 +14,7 @@ import { SNAPSHOT_PROGRAM } from "./database-snapshot/program.js";
 import { provider as snapshotProvider } from "./database-snapshot/provider.js";
 import { DATABASE_FIELDS } from "./managed-database/fields.js";
 import { DATABASE_PROGRAM } from "./managed-database/program.js";
-import { provider as mysqlProvider } from "./mysql-database/provider.js";
-import { provider as postgresqlProvider } from "./postgresql-database/provider.js";
+import { databaseProvider } from "./managed-database/provider.js";
 import { provider as subnetProvider } from "./vpc-subnet/provider.js";
 import { SUBNET_PROGRAM } from "./vpc-subnet/program.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "./vpc/fields.js";
@@ -68,7 +68,7 @@ export const RESOURCES = {
     table: DATABASE_FIELDS,
     engine: "mysql",
     program: DATABASE_PROGRAM,
-    provider: mysqlProvider,
+    provider: databaseProvider("mysql"),
   },
   PostgresqlDatabase: {
     name: "PostgresqlDatabase",
@@ -78,7 +78,7 @@ export const RESOURCES = {
     table: DATABASE_FIELDS,
     engine: "postgresql",
     program: DATABASE_PROGRAM,
-    provider: postgresqlProvider,
+    provider: databaseProvider("postgresql"),
   },
   DatabaseSnapshot: {
     name: "DatabaseSnapshot",

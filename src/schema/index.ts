@@ -9,7 +9,7 @@ import { RESOURCE_LIST } from "../resources/list.js";
 import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
 import { PACKAGE, token } from "../shared/engine/package.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
-import { SHARED_TYPES } from "./types.js";
+import { SHARED_TYPES } from "./object-types.js";
 
 /** One property of the schema. */
 export type SchemaProperty = Record<string, unknown>;

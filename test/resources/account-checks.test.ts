@@ -5,8 +5,8 @@
  */
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
-import { provider as postgresProvider } from "../../src/resources/postgresql-database/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { provider as postgresProvider } from "../../src/resources/postgresql-database.js";
 import { client, configure, resetCaches } from "../../src/shared/runtime/context.js";
 import { configBag, useProviderEmulator } from "./provider-env.js";
 

@@ -3,7 +3,7 @@
  * engine configures every resource type's provider separately and checks every resource.
  */
 import { configure } from "../../src/shared/runtime/context.js";
-import { provider as mysql } from "../../src/resources/mysql-database/provider.js";
+import { provider as mysql } from "../../src/resources/mysql-database.js";
 import { provider as vpc } from "../../src/resources/vpc/provider.js";
 import { configBag, useProviderEmulator } from "./provider-env.js";
 

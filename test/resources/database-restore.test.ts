@@ -3,8 +3,8 @@
  * rules, what diff refuses before any write, the restore itself (one request, also when its answer
  * is lost), the recovery of degraded and failed databases, and what the state records.
  */
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
-import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/provider.js";
 import { client, configure, resetCaches } from "../../src/shared/runtime/context.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
-import { provider as pgProvider } from "../../src/resources/postgresql-database/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import { DATABASE_FIELDS } from "../../src/resources/managed-database/fields.js";
 import { fieldsOf } from "../../src/shared/fields/table.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";

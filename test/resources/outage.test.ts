@@ -4,7 +4,7 @@
  * and nothing is sent twice.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database/provider.js";
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();

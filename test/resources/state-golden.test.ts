@@ -35,8 +35,8 @@ jest.mock("../../src/shared/runtime/context.js", () => ({
 
 import { provider as vpc } from "../../src/resources/vpc/provider.js";
 import { provider as subnet } from "../../src/resources/vpc-subnet/provider.js";
-import { provider as mysql } from "../../src/resources/mysql-database/provider.js";
-import { provider as pg } from "../../src/resources/postgresql-database/provider.js";
+import { provider as mysql } from "../../src/resources/mysql-database.js";
+import { provider as pg } from "../../src/resources/postgresql-database.js";
 import { provider as snapshot } from "../../src/resources/database-snapshot/provider.js";
 import type * as pulumi from "@pulumi/pulumi";
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../errors.js";
-import type { FaultRule, Faults, RateLimit } from "../faults.js";
+import type { FaultRule, RateLimit } from "../fault-rules.js";
+import type { Faults } from "../faults.js";
 import type { ComputeInput, InterfaceInput } from "../computes/model.js";
 import type { VpcCreate } from "../vpcs/model.js";
 import type { RequestLog } from "../request-log.js";

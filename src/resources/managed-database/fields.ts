@@ -5,15 +5,14 @@
 import type { Database, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import type { FieldTable } from "../../shared/fields/table.js";
+import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import {
   canonicalAllowList,
   databaseLabelRule,
   engineIdRule,
-  hasUnknown,
   normaliseAllowList,
-  type Bag,
   type MaintenanceWindowInput,
-} from "../../shared/fields/validate.js";
+} from "./rules.js";
 
 /** The maintenance window in the resource's camelCase form. */
 export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {

@@ -7,14 +7,8 @@ import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields/table.js";
-import {
-  allowListInput,
-  hasUnknown,
-  maintenanceWindowInput,
-  Rules,
-  UNKNOWN,
-  type Bag,
-} from "../../shared/fields/validate.js";
+import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 

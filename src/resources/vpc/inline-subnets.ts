@@ -8,14 +8,8 @@ import type { FieldCheck } from "../../shared/fields/table.js";
 import { createSubnet, deleteSubnet } from "./network.js";
 import { parseCidr } from "../../shared/fields/ipv4.js";
 import { OverlapIndex } from "./overlap-index.js";
-import {
-  hasUnknown,
-  networkLabelRule,
-  Rules,
-  subnetRangeRule,
-  UNKNOWN,
-  type Bag,
-} from "../../shared/fields/validate.js";
+import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import type { VpcInlineSubnet } from "../types.js";
 
 /** An inline subnet as the provider receives it once its values are known. */

@@ -12,7 +12,7 @@ import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, 
 import { accountClient, onReconfigure } from "../runtime/context.js";
 import type { LabelHolder } from "./label-claim.js";
 import { isReleased } from "./this-run.js";
-import { rangesOverlap } from "../fields/validate.js";
+import { rangesOverlap } from "../fields/ipv4.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
 

@@ -12,7 +12,8 @@ import type * as pulumi from "@pulumi/pulumi";
  * serialized by value instead; `scripts/link-checkout.mjs` makes the package name resolve there.
  *
  * @param moduleName file name under `dist/resources`, without extension, that exports `provider`: a stored
- *   path that must keep answering (src/resources/<name>.ts re-exports each folder's provider).
+ *   path that must keep answering (src/resources/<name>.ts, generated, answers with the provider of
+ *   the list of resources).
  */
 export function lazyProvider(moduleName: string): pulumi.dynamic.ResourceProvider {
   const load = (): pulumi.dynamic.ResourceProvider =>

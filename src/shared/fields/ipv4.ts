@@ -69,3 +69,10 @@ export function overlaps(a: Cidr, b: Cidr): boolean {
 export function firstHost(cidr: Cidr): string {
   return formatAddress(canonical(cidr).base + 1);
 }
+
+/** Whether two valid CIDR ranges overlap. */
+export function rangesOverlap(a: string, b: string): boolean {
+  const ca = parseCidr(a);
+  const cb = parseCidr(b);
+  return ca !== undefined && cb !== undefined && overlaps(ca, cb);
+}

@@ -11,7 +11,7 @@ import { shown, UNKNOWN } from "../fields/validate.js";
 /**
  * Per-operation time limits as the provider reads them, e.g. `{ create: "45m" }`: units h, m, s,
  * ms may be combined ("1h30m"); `check` refuses text that is not a duration. The programs' type
- * of the same object is generated (`Timeouts` of src/resources/types.ts, from src/schema/types.ts).
+ * of the same object is generated (`Timeouts` of src/resources/types.ts, from src/schema/object-types.ts).
  */
 export interface Timeouts {
   create?: string;

@@ -5,7 +5,7 @@
  */
 import type { EngineType } from "../client/index.js";
 import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
-import { SHARED_TYPES } from "../schema/types.js";
+import { SHARED_TYPES } from "../schema/object-types.js";
 
 type Facts = Omit<Field, "api">;
 
@@ -19,7 +19,8 @@ export class TypeUse {
 /** The name of the arguments interface of a shared object type. */
 export function argsName(ref: string): string {
   const entry = SHARED_TYPES[ref];
-  if (!entry) throw new Error(`field type { ref: "${ref}" } names no entry of SHARED_TYPES (src/schema/types.ts)`);
+  if (!entry)
+    throw new Error(`field type { ref: "${ref}" } names no entry of SHARED_TYPES (src/schema/object-types.ts)`);
   return entry[2] ?? `${ref}Args`;
 }
 

@@ -1,0 +1,141 @@
+/**
+ * The input rules of the managed databases: label, engine id, allow list and maintenance window,
+ * which the databases' field table and input checks name.
+ */
+import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../shared/fields/ipv4.js";
+import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+
+/**
+ * Database labels: 3..32 characters. The API documents only the length; letters, digits, `.`, `_`
+ * and `-` is the character set this package (and its emulator) accepts.
+ */
+export function databaseLabelRule(label: string): string | undefined {
+  if (label.length < 3 || label.length > 32) return `must be 3 to 32 characters long (got ${label.length})`;
+  if (!/^[A-Za-z0-9._-]+$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
+  return undefined;
+}
+
+/**
+ * Checks and normalises an allow list the way the API stores it: single addresses become `/32`,
+ * duplicates collapse, the list is sorted by address then prefix. A range with host bits set
+ * (`10.0.0.1/24`) is taken as written: the API's pattern accepts it, and diff compares it in
+ * canonical form ({@link canonicalAllowList}). Returns UNKNOWN when any item is not known yet, and
+ * undefined when the list is absent or invalid.
+ */
+export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): string[] | typeof UNKNOWN | undefined {
+  const value = bag[key];
+  if (value === undefined || value === null) return undefined;
+  if (hasUnknown(value)) return UNKNOWN;
+  if (!Array.isArray(value)) {
+    rules.fail(key, `${key} must be a list of IPv4 addresses or CIDR ranges`);
+    return undefined;
+  }
+  const parsed: Cidr[] = [];
+  let ok = true;
+  value.forEach((item, i) => {
+    const cidr = typeof item === "string" ? allowListItem(item) : undefined;
+    if (!cidr) {
+      ok = false;
+      rules.fail(`${key}[${i}]`, `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${shown(item)}`);
+      return;
+    }
+    parsed.push(cidr);
+  });
+  return ok ? sortedCidrs(parsed) : undefined;
+}
+
+/** Normalises an allow list already known to be valid (API answers, old state). */
+export function normaliseAllowList(items: readonly string[]): string[] {
+  return sortedCidrs(items.map((i) => allowListItem(i)).filter((c): c is Cidr => c !== undefined));
+}
+
+/**
+ * An allow list as the ranges it admits: host bits cleared, sorted, unique. What the API stores for
+ * `10.0.0.1/24` is not published (it may keep it or clear the host bits), so the program's list and
+ * the API's answer are compared in this form and neither spelling makes a diff.
+ */
+export function canonicalAllowList(items: readonly string[]): string[] {
+  return sortedCidrs(items.map((i) => allowListItem(i)).flatMap((c) => (c === undefined ? [] : [canonical(c)])));
+}
+
+function allowListItem(item: string): Cidr | undefined {
+  const address = parseAddress(item.trim());
+  return address !== undefined ? { base: address, prefix: 32 } : parseCidr(item.trim());
+}
+
+function sortedCidrs(items: Cidr[]): string[] {
+  const sorted = [...items].sort((a, b) => a.base - b.base || a.prefix - b.prefix);
+  return [...new Set(sorted.map(formatCidr))];
+}
+
+/** Engine id `<engine>/<version>` whose engine part matches the resource's engine. */
+export function engineIdRule(engine: string): (id: string) => string | undefined {
+  return (id) => {
+    const match = /^([a-z]+)\/([0-9][0-9A-Za-z.+-]*)$/.exec(id);
+    if (!match)
+      return `must have the form <engine>/<version>, such as ${engine}/${engine === "mysql" ? "8.0.30" : "14.6"} (got "${id}")`;
+    if (match[1] !== engine) return `must be a ${engine} engine id (${engine}/<version>), got "${id}"`;
+    return undefined;
+  };
+}
+
+/** Maintenance window input, in the camelCase form of the resource args. */
+export interface MaintenanceWindowInput {
+  frequency: "weekly" | "monthly";
+  duration: number;
+  hourOfDay: number;
+  dayOfWeek: number;
+  weekOfMonth?: number | null;
+}
+
+/**
+ * Checks the maintenance window: weekly or monthly, duration 1..3 hours, hour 0..23 (UTC), day
+ * 1..7 (1 = Monday), week 1..4 required for monthly and absent for weekly. Returns the window with
+ * `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API answers.
+ */
+export function maintenanceWindowInput(
+  rules: Rules,
+  bag: Bag,
+  key = "updates",
+): MaintenanceWindowInput | typeof UNKNOWN | undefined {
+  const value = bag[key];
+  if (value === undefined || value === null) return undefined;
+  if (hasUnknown(value)) return UNKNOWN;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    rules.fail(key, `${key} must be an object {frequency, duration, hourOfDay, dayOfWeek, weekOfMonth}`);
+    return undefined;
+  }
+  const w = value as Bag;
+  const before = rules.failures.length;
+  for (const k of Object.keys(w))
+    if (!["frequency", "duration", "hourOfDay", "dayOfWeek", "weekOfMonth"].includes(k))
+      rules.fail(
+        `${key}.${k}`,
+        `${key}.${k} is not known; use frequency, duration, hourOfDay, dayOfWeek or weekOfMonth`,
+      );
+  if (w.frequency !== "weekly" && w.frequency !== "monthly")
+    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${shown(w.frequency)}`);
+  const int = (field: string, lo: number, hi: number, unit: string): void => {
+    const v = w[field];
+    if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
+      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
+  };
+  int("duration", 1, 3, " (hours)");
+  int("hourOfDay", 0, 23, " (UTC)");
+  int("dayOfWeek", 1, 7, " (1 = Monday)");
+  const week = w.weekOfMonth ?? null;
+  if (w.frequency === "monthly") {
+    if (week === null) rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth is required for a monthly window (1 to 4)`);
+    else int("weekOfMonth", 1, 4, "");
+  } else if (w.frequency === "weekly" && week !== null) {
+    rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth must be left out for a weekly window`);
+  }
+  if (rules.failures.length > before) return undefined;
+  return {
+    frequency: w.frequency as "weekly" | "monthly",
+    duration: w.duration as number,
+    hourOfDay: w.hourOfDay as number,
+    dayOfWeek: w.dayOfWeek as number,
+    weekOfMonth: week as number | null,
+  };
+}

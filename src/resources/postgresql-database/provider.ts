@@ -1,9 +1,0 @@
-/**
- * The provider of `PostgresqlDatabase`: the managed databases' provider (../managed-database/) for the
- * postgresql engine.
- */
-import type * as pulumi from "@pulumi/pulumi";
-import { databaseProvider } from "../managed-database/provider.js";
-
-/** The implementation the lazy provider loads in the provider process. */
-export const provider: pulumi.dynamic.ResourceProvider = databaseProvider("postgresql");
