@@ -63,8 +63,8 @@ export const MAINTENANCE_WINDOW = entity({
   },
 });
 
-/** Database statuses. */
-const STATUSES = [
+/** Database statuses (the contract's "States and transitions"). */
+export const DATABASE_STATUSES = [
   "provisioning",
   "active",
   "suspending",
@@ -156,7 +156,7 @@ export const DATABASE = entity({
     },
     port: { type: "integer", source: "Managed database: | port | integer | no | no | access port |" },
     hosts: { type: { object: HOSTS }, source: "Managed database: | hosts | object | no | no |" },
-    status: { type: "string", enum: STATUSES, source: "States and transitions: Database `status` values" },
+    status: { type: "string", enum: DATABASE_STATUSES, source: "States and transitions: Database `status` values" },
     total_disk_size_gb: {
       type: "integer",
       absent: true,

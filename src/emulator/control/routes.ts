@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { DATABASE_STATUSES } from "../../api/index.js";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../errors.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
@@ -34,19 +35,6 @@ export interface SeedBody {
    */
   vpcs?: VpcCreate[];
 }
-
-const STATUSES = [
-  "provisioning",
-  "active",
-  "suspending",
-  "suspended",
-  "resuming",
-  "restoring",
-  "failed",
-  "degraded",
-  "updating",
-  "backing_up",
-];
 
 function upsert<T>(list: T[], items: T[] | undefined, same: (a: T, b: T) => boolean): T[] {
   let out = list;
@@ -177,7 +165,11 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
     "/_emulator/databases/:engine/:instanceId/status",
     {
       schema: {
-        body: { type: "object", required: ["status"], properties: { status: { type: "string", enum: STATUSES } } },
+        body: {
+          type: "object",
+          required: ["status"],
+          properties: { status: { type: "string", enum: [...DATABASE_STATUSES] } },
+        },
       },
     },
     async (req) => {
