@@ -66,9 +66,8 @@ async function readVpcs(wants: Want[]): Promise<Answer> {
   const ids = wants.flatMap((w) => ("vpcId" in w ? [{ id: w.vpcId }] : []));
   // The floor (and the account's highest id) matter only to a VPC look; subnet looks alone ask by id.
   const since = labels.length > 0 ? await vpcFloor() : undefined;
-  const items = await client().vpcs.list({
-    filter: { "+or": [...labels, ...ids, ...(since === undefined ? [] : [{ id: { "+gt": since } }])] },
-  });
+  const clauses = [...labels, ...ids, ...(since === undefined ? [] : [{ id: { "+gt": since } }])];
+  const items = await client().vpcs.list({ filter: clauses.length === 1 ? clauses[0]! : { "+or": clauses } });
   if (since === undefined) return { items, maxId: 0 };
   const maxId = Math.max(since, ...items.map((v) => v.id));
   raiseVpcFloor(maxId);
