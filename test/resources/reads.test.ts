@@ -96,7 +96,9 @@ test("checks that ask for labels together share one request, each label's answer
       vpc.check({}, { label, region: "us-east" }),
     ),
   );
-  expect(checked[0]!.failures).toEqual([{ property: "label", reason: expect.stringContaining("already taken by VPC") }]);
+  expect(checked[0]!.failures).toEqual([
+    { property: "label", reason: expect.stringContaining("already taken by VPC") },
+  ]);
   expect(checked.slice(1).map((c) => c.failures)).toEqual(Array(9).fill(undefined));
   expect(await apiRequests()).toEqual({ reads: 1, otherReads: ["/v4/regions"], writes: 0 });
   await emulator().control.clearRequests();
@@ -122,7 +124,11 @@ test("creates that look at the same time share one request, sent after each aske
 });
 
 test("VPC looks and subnet looks asked together go in one request, each answered as the API holds it now", async () => {
-  const parent = await vpc.create({ label: "parent", region: "us-east", subnets: [{ label: "a", ipv4: "10.0.0.0/24" }] });
+  const parent = await vpc.create({
+    label: "parent",
+    region: "us-east",
+    subnets: [{ label: "a", ipv4: "10.0.0.0/24" }],
+  });
   const vpcId = Number(parent.id);
   // A subnet someone else adds after the create's answer: the look must see it, not the answer.
   const theirs = await client().subnets.create(vpcId, { label: "b", ipv4: "10.0.1.0/24" });

@@ -52,9 +52,7 @@ async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>)
 /** The VPC that holds `label`, unless a resource of this run renames it away. */
 export async function vpcHolder(label: string): Promise<LabelHolder | undefined> {
   if (isReleased("vpc", label)) return undefined;
-  const vpc = (await shared<Vpc>(`vpc:${label}`, () => holders.vpcs(label)))?.find(
-    (v) => v.label === label,
-  );
+  const vpc = (await shared<Vpc>(`vpc:${label}`, () => holders.vpcs(label)))?.find((v) => v.label === label);
   return vpc && vpcAsHolder(vpc);
 }
 
@@ -126,9 +124,9 @@ export async function subnetConflicts(
  */
 export async function databaseHolder(engine: EngineType, label: string): Promise<LabelHolder | undefined> {
   if (isReleased("database", label)) return undefined;
-  const db = (
-    await shared<DatabaseSummary>(`database:${label}`, () => holders.databases(label))
-  )?.find((d) => d.label === label);
+  const db = (await shared<DatabaseSummary>(`database:${label}`, () => holders.databases(label)))?.find(
+    (d) => d.label === label,
+  );
   return db && databaseAsHolder(engine, db);
 }
 
