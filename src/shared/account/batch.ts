@@ -8,12 +8,13 @@
 export const MOST_KEYS = 50;
 
 /**
- * Runs `read` for the keys asked for: after the current turn when no read is on its way (so the
- * questions arriving together share it), otherwise as soon as the one on its way has answered.
- * Each question is thus answered by a request sent after it was asked. Every question of a
- * request gets its whole answer (or its failure); equal keys are sent once.
+ * Runs `read` for the keys asked for: `waitMs` after the first question when no read is on its way
+ * (so the questions arriving meanwhile share it: the engine sends a stack's calls a few
+ * milliseconds apart, not at once), otherwise as soon as the one on its way has answered. Each
+ * question is thus answered by a request sent after it was asked. Every question of a request gets
+ * its whole answer (or its failure); equal keys are sent once.
  */
-export function batched<K, A>(read: (keys: K[]) => Promise<A>): (key: K) => Promise<A> {
+export function batched<K, A>(read: (keys: K[]) => Promise<A>, waitMs = 0): (key: K) => Promise<A> {
   const waiting: { key: K; resolve: (answer: A) => void; reject: (err: unknown) => void }[] = [];
   let busy = false;
   const drain = async (): Promise<void> => {
@@ -34,7 +35,8 @@ export function batched<K, A>(read: (keys: K[]) => Promise<A>): (key: K) => Prom
       waiting.push({ key, resolve, reject });
       if (busy) return;
       busy = true;
-      setImmediate(() => void drain());
+      if (waitMs > 0) setTimeout(() => void drain(), waitMs);
+      else setImmediate(() => void drain());
     });
 }
 

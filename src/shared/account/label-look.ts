@@ -29,12 +29,18 @@ type Want = { label: string } | { vpcId: number };
 /** The VPCs of one request, and the account's highest VPC id when a label was asked for. */
 type Answer = { items: Vpc[]; maxId: number };
 
+/**
+ * How long a look waits for the looks of other creates. The wait comes before the request, so the
+ * answer is as fresh when its create sends the POST as without it: the proof is unchanged.
+ */
+const LOOK_WAIT_MS = 30;
+
 let floor: Promise<number> | undefined;
-let looks = batched(readVpcs);
+let looks = batched(readVpcs, LOOK_WAIT_MS);
 
 onReconfigure(() => {
   floor = undefined;
-  looks = batched(readVpcs);
+  looks = batched(readVpcs, LOOK_WAIT_MS);
 });
 
 /** The highest VPC id the account holds: the first of the list ordered by id, newest first. */

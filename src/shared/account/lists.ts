@@ -26,10 +26,16 @@ function api(): CloudClient {
   return account;
 }
 
+/**
+ * How long a check's label read waits for the labels of other checks: a check's read proves
+ * nothing a create relies on (the create looks again), so waiting costs a preview only this.
+ */
+const CHECK_WAIT_MS = 100;
+
 /** The holders of the labels that checks ask for together, one request per batch. */
 const holdersOf = () => ({
-  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) })),
-  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) })),
+  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) }), CHECK_WAIT_MS),
+  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) }), CHECK_WAIT_MS),
 });
 let holders = holdersOf();
 
