@@ -30,8 +30,10 @@ type Want = { label: string } | { vpcId: number };
 type Answer = { items: Vpc[]; maxId: number };
 
 /**
- * How long a look waits for the looks of other creates. The wait comes before the request, so the
- * answer is as fresh when its create sends the POST as without it: the proof is unchanged.
+ * How long a look waits for the looks of other creates (the engine runs creates in parallel, but
+ * starts each when its check, called one at a time, has answered, so they arrive tens of
+ * milliseconds apart). The wait comes before the request, so the answer is as fresh when its
+ * create sends the POST as without it: the proof is unchanged.
  */
 const LOOK_WAIT_MS = 30;
 

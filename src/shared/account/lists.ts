@@ -27,15 +27,13 @@ function api(): CloudClient {
 }
 
 /**
- * How long a check's label read waits for the labels of other checks: a check's read proves
- * nothing a create relies on (the create looks again), so waiting costs a preview only this.
+ * The holders of the labels that checks ask for together, one request per batch. No wait for more:
+ * the engine calls `check` for one resource at a time (its step generator), so a wait would hold
+ * every later check of the run; checks called together (the plugin's, a program's own) share.
  */
-const CHECK_WAIT_MS = 100;
-
-/** The holders of the labels that checks ask for together, one request per batch. */
 const holdersOf = () => ({
-  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) }), CHECK_WAIT_MS),
-  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) }), CHECK_WAIT_MS),
+  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) })),
+  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) })),
 });
 let holders = holdersOf();
 
