@@ -1,11 +1,12 @@
 /**
  * The reads a create and a check make do not grow with the account: the label is looked up with
  * the API's `X-Filter`, and the highest id a create's record needs comes from the same one request
- * (label-look.ts). Counted in the emulator's request log, with the account seeded beforehand.
+ * (label-look.ts); reads asked for together share one request (batch.ts). Counted in the
+ * emulator's request log, with the account seeded beforehand.
  */
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";
-import { vpcLook } from "../../src/shared/account/label-look.js";
+import { subnetLook, vpcLook } from "../../src/shared/account/label-look.js";
 import { client } from "../../src/shared/runtime/context.js";
 import { useProviderEmulator } from "./provider-env.js";
 
@@ -72,7 +73,7 @@ test("a look finds the label's holder and the account's highest id in one reques
   expect((await apiRequests()).reads).toBe(1);
 });
 
-test("the subnets of a VPC this run made are checked against its create's answer; each subnet create looks once", async () => {
+test("the subnets of a VPC this run made are checked against its create's answer; a subnet create looks at its VPC once", async () => {
   const made = await vpc.create({ label: "fresh", region: "us-east", subnets: [{ label: "a", ipv4: "10.0.0.0/24" }] });
   const vpcId = Number(made.id);
   await emulator().control.clearRequests();
@@ -83,7 +84,26 @@ test("the subnets of a VPC this run made are checked against its create's answer
   expect(await emulator().control.requests()).toEqual([]);
   await subnet.create(free.inputs);
   const gets = (await emulator().control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
-  expect(gets).toEqual([`/v4/vpcs/${vpcId}/subnets`]);
+  // The VPC, asked by id, answers with its subnets as the API holds them now.
+  expect(gets).toEqual(["/v4/vpcs"]);
+});
+
+test("checks that ask for labels together share one request, each label's answer kept for the run", async () => {
+  await seedVpcs(1_000);
+  await emulator().control.clearRequests();
+  const checked = await Promise.all(
+    ["seeded-7", ...Array.from({ length: 9 }, (_, i) => `wanted-${i}`)].map((label) =>
+      vpc.check({}, { label, region: "us-east" }),
+    ),
+  );
+  expect(checked[0]!.failures).toEqual([
+    { property: "label", reason: expect.stringContaining("already taken by VPC") },
+  ]);
+  expect(checked.slice(1).map((c) => c.failures)).toEqual(Array(9).fill(undefined));
+  expect(await apiRequests()).toEqual({ reads: 1, otherReads: ["/v4/regions"], writes: 0 });
+  await emulator().control.clearRequests();
+  await vpc.check({}, { label: "wanted-3", region: "us-east" });
+  expect(await apiRequests()).toEqual({ reads: 0, otherReads: [], writes: 0 });
 });
 
 test("creates that look at the same time share one request, sent after each asked", async () => {
@@ -99,6 +119,39 @@ test("creates that look at the same time share one request, sent after each aske
     ["a", "b", "c"].map((label, i) => subnet.create({ vpcId: Number(made[0]!.id), label, ipv4: `10.0.${i}.0/24` })),
   );
   expect(subnets.map((s) => s.outs.label)).toEqual(["a", "b", "c"]);
-  const gets = (await emulator().control.requests()).filter((r) => r.method === "GET");
-  expect(gets.filter((r) => r.path.startsWith(`/v4/vpcs/${made[0]!.id}/subnets`))).toHaveLength(1);
+  // The three subnet creates look at their VPC together: one more VPC list request.
+  expect(await apiRequests()).toEqual({ reads: 3, otherReads: [], writes: 13 });
+});
+
+test("VPC looks and subnet looks asked together go in one request, each answered as the API holds it now", async () => {
+  const parent = await vpc.create({
+    label: "parent",
+    region: "us-east",
+    subnets: [{ label: "a", ipv4: "10.0.0.0/24" }],
+  });
+  const vpcId = Number(parent.id);
+  // A subnet someone else adds after the create's answer: the look must see it, not the answer.
+  const theirs = await client().subnets.create(vpcId, { label: "b", ipv4: "10.0.1.0/24" });
+  await emulator().control.clearRequests();
+  const [look, taken, free] = await Promise.all([vpcLook("parent"), subnetLook(vpcId, "b"), subnetLook(vpcId, "c")]);
+  expect(look).toEqual({ found: expect.objectContaining({ id: vpcId }), maxId: vpcId });
+  expect(taken).toEqual({ found: expect.objectContaining({ id: theirs.id, label: "b" }), maxId: theirs.id });
+  expect(free).toEqual({ found: undefined, maxId: theirs.id });
+  expect(await apiRequests()).toEqual({ reads: 1, otherReads: [], writes: 0 });
+});
+
+test("a subnet look at a VPC that is gone answers as the API does: not found", async () => {
+  const gone = await vpc.create({ label: "gone", region: "us-east" });
+  await client().vpcs.delete(Number(gone.id));
+  await expect(subnetLook(Number(gone.id), "a")).rejects.toThrow(/not found/i);
+});
+
+test("creates arriving a few milliseconds apart, as the engine starts them, still share a look", async () => {
+  const checked = [];
+  for (let i = 0; i < 4; i++) checked.push(await vpc.check({}, { label: `apart-${i}`, region: "us-east" }));
+  await vpcLook("warm-up"); // the newest VPC id, read once per process
+  await emulator().control.clearRequests();
+  await Promise.all(checked.map((c, i) => new Promise((r) => setTimeout(r, 5 * i)).then(() => vpc.create(c.inputs))));
+  // Asked within 15 ms: one look for the four labels.
+  expect(await apiRequests()).toEqual({ reads: 1, otherReads: [], writes: 4 });
 });

@@ -8,59 +8,41 @@
  * would give it (the API filters before it paginates, `X-Filter`, api-behaviour.md "Filtering"; `id`
  * and `label` are filterable on VPCs). The floor is read once per provider process (the newest VPC:
  * one request of one page) and raised by every look and create, so an answer holds the labels'
- * holders and the few VPCs made since, not the account. A subnet's look reads its VPC's subnets.
+ * holders and the few VPCs made since, not the account.
  *
- * Looks asked for while another of the same scope is on its way go together in the next request
- * (the VPCs holding any of their labels; the VPC's subnets): each is still sent after its create
- * asked for it, so every create sees the account as fresh as a request of its own would show it.
+ * A subnet's look reads its VPC: a VPC answers with all its subnets (the contract's VPC object,
+ * cloud-api-v4.md "subnets": "in responses the full subnet objects"), so the VPC's subnets as the
+ * API holds them now are in the same list request as the VPC looks, asked by the VPC's id.
+ *
+ * Looks asked for while another is on its way go together in the next request (batch.ts): each is
+ * still sent after its create asked for it, so every create sees the account as fresh as a request
+ * of its own would show it.
  */
 import type { Subnet, Vpc } from "../../client/index.js";
 import { client, onReconfigure } from "../runtime/context.js";
-import type { Look } from "./label-claim.js";
+import { batched } from "./batch.js";
+import { lookIn, type Look } from "./label-claim.js";
 
-/** The most labels one look asks for: the header stays a few kilobytes. */
-const MOST_LABELS = 50;
+/** What one look wants from the VPC list: the holder of a VPC label, or one VPC's subnets. */
+type Want = { label: string } | { vpcId: number };
 
-type Answer<T> = { items: T[]; maxId: number };
+/** The VPCs of one request, and the account's highest VPC id when a label was asked for. */
+type Answer = { items: Vpc[]; maxId: number };
 
 /**
- * Runs `read` for the labels asked for: at once (after the current turn, so creates arriving
- * together share it) when none is on its way, otherwise when the one on its way has answered.
+ * How long a look waits for the looks of other creates (the engine runs creates in parallel, but
+ * starts each when its check, called one at a time, has answered, so they arrive tens of
+ * milliseconds apart). The wait comes before the request, so the answer is as fresh when its
+ * create sends the POST as without it: the proof is unchanged.
  */
-function batched<T extends { label: string }>(
-  read: (labels: string[]) => Promise<Answer<T>>,
-): (label: string) => Promise<Look<T>> {
-  const waiting: { label: string; resolve: (look: Look<T>) => void; reject: (err: unknown) => void }[] = [];
-  let busy = false;
-  const drain = async (): Promise<void> => {
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, MOST_LABELS);
-      try {
-        const { items, maxId } = await read([...new Set(batch.map((w) => w.label))]);
-        for (const w of batch) w.resolve({ found: items.find((item) => item.label === w.label), maxId });
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
-    }
-    busy = false;
-  };
-  return (label) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ label, resolve, reject });
-      if (busy) return;
-      busy = true;
-      setImmediate(() => void drain());
-    });
-}
+const LOOK_WAIT_MS = 30;
 
 let floor: Promise<number> | undefined;
-let vpcLooks = batched(readVpcs);
-const subnetLooks = new Map<number, (label: string) => Promise<Look<Subnet>>>();
+let looks = batched(readVpcs, LOOK_WAIT_MS);
 
 onReconfigure(() => {
   floor = undefined;
-  vpcLooks = batched(readVpcs);
-  subnetLooks.clear();
+  looks = batched(readVpcs, LOOK_WAIT_MS);
 });
 
 /** The highest VPC id the account holds: the first of the list ordered by id, newest first. */
@@ -87,30 +69,28 @@ export function raiseVpcFloor(id: number): void {
   floor = (async () => Math.max(id, before ? await before.catch(() => 0) : 0))();
 }
 
-async function readVpcs(labels: string[]): Promise<Answer<Vpc>> {
-  const since = await vpcFloor();
-  const items = await client().vpcs.list({
-    filter: { "+or": [...labels.map((label) => ({ label })), { id: { "+gt": since } }] },
-  });
+async function readVpcs(wants: Want[]): Promise<Answer> {
+  const labels = wants.flatMap((w) => ("label" in w ? [{ label: w.label }] : []));
+  const ids = wants.flatMap((w) => ("vpcId" in w ? [{ id: w.vpcId }] : []));
+  // The floor (and the account's highest id) matter only to a VPC look; subnet looks alone ask by id.
+  const since = labels.length > 0 ? await vpcFloor() : undefined;
+  const clauses = [...labels, ...ids, ...(since === undefined ? [] : [{ id: { "+gt": since } }])];
+  const items = await client().vpcs.list({ filter: clauses.length === 1 ? clauses[0]! : { "+or": clauses } });
+  if (since === undefined) return { items, maxId: 0 };
   const maxId = Math.max(since, ...items.map((v) => v.id));
   raiseVpcFloor(maxId);
   return { items, maxId };
 }
 
 /** The VPC that holds `label` and the account's highest VPC id, as the API answers now. */
-export function vpcLook(label: string): Promise<Look<Vpc>> {
-  return vpcLooks(label);
+export async function vpcLook(label: string): Promise<Look<Vpc>> {
+  const { items, maxId } = await looks({ label });
+  return { found: items.find((v) => v.label === label), maxId };
 }
 
 /** The subnet of VPC `vpcId` that holds `label` and the highest id among its subnets, as the API answers now. */
-export function subnetLook(vpcId: number, label: string): Promise<Look<Subnet>> {
-  let look = subnetLooks.get(vpcId);
-  if (!look) {
-    look = batched(async () => {
-      const items = await client().subnets.list(vpcId);
-      return { items, maxId: Math.max(0, ...items.map((s) => s.id)) };
-    });
-    subnetLooks.set(vpcId, look);
-  }
-  return look(label);
+export async function subnetLook(vpcId: number, label: string): Promise<Look<Subnet>> {
+  const vpc = (await looks({ vpcId })).items.find((v) => v.id === vpcId);
+  // A VPC the list lacks is gone: its subnet list answers as the API does (not found).
+  return lookIn(vpc?.subnets ?? (await client().subnets.list(vpcId)), label);
 }

@@ -5,18 +5,42 @@
  * databases that hold one label, asked with the API's `X-Filter` so that it is one request whatever
  * the account holds; the subnets of one VPC; the backups of one database) is made at most once per
  * provider process, which serves every resource of one preview or `up` (the promise is kept, so
- * concurrent checks share one read). A list that cannot be read (no token, network trouble) skips the check:
- * the API then has the last word at `up`, as with the catalogue (catalogue.ts).
+ * concurrent checks share one read). The labels that checks ask for together go in one request
+ * (the VPCs, or the databases, holding any of them: batch.ts). A list that cannot be read (no
+ * token, network trouble) skips the check: the API then has the last word at `up`, as with the
+ * catalogue (catalogue.ts).
  */
 import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../../client/index.js";
 import { accountClient, onReconfigure } from "../runtime/context.js";
+import { anyOf, batched } from "./batch.js";
 import type { LabelHolder } from "./label-claim.js";
 import { isReleased } from "./this-run.js";
 import { rangesOverlap } from "../fields/ipv4.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
 
-onReconfigure(() => lists.clear());
+/** The account's client; `shared` asks for a read only when there is one. */
+function api(): CloudClient {
+  const account = accountClient();
+  if (!account) throw new Error("no account to read");
+  return account;
+}
+
+/**
+ * The holders of the labels that checks ask for together, one request per batch. No wait for more:
+ * the engine calls `check` for one resource at a time (its step generator), so a wait would hold
+ * every later check of the run; checks called together (the plugin's, a program's own) share.
+ */
+const holdersOf = () => ({
+  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) })),
+  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) })),
+});
+let holders = holdersOf();
+
+onReconfigure(() => {
+  lists.clear();
+  holders = holdersOf();
+});
 
 async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>): Promise<T[] | undefined> {
   const api = accountClient();
@@ -32,9 +56,7 @@ async function shared<T>(name: string, read: (api: CloudClient) => Promise<T[]>)
 /** The VPC that holds `label`, unless a resource of this run renames it away. */
 export async function vpcHolder(label: string): Promise<LabelHolder | undefined> {
   if (isReleased("vpc", label)) return undefined;
-  const vpc = (await shared<Vpc>(`vpc:${label}`, (api) => api.vpcs.list({ filter: { label } })))?.find(
-    (v) => v.label === label,
-  );
+  const vpc = (await shared<Vpc>(`vpc:${label}`, () => holders.vpcs(label)))?.find((v) => v.label === label);
   return vpc && vpcAsHolder(vpc);
 }
 
@@ -106,9 +128,9 @@ export async function subnetConflicts(
  */
 export async function databaseHolder(engine: EngineType, label: string): Promise<LabelHolder | undefined> {
   if (isReleased("database", label)) return undefined;
-  const db = (
-    await shared<DatabaseSummary>(`database:${label}`, (api) => api.databases.list({ filter: { label } }))
-  )?.find((d) => d.label === label);
+  const db = (await shared<DatabaseSummary>(`database:${label}`, () => holders.databases(label)))?.find(
+    (d) => d.label === label,
+  );
   return db && databaseAsHolder(engine, db);
 }
 
