@@ -6,9 +6,9 @@
  * previews, no `up`; each scenario sets the databases through the stack's config. Every preview is
  * checked against the emulator's request log: it reads, and makes no API write.
  *
- * The engine starts a Node.js pack through the Node.js language host; none can be built on this
- * project's machines, so the engine's own fallback starts it: test/support/policy-host holds the
- * plugin it then runs, doing what the host does for a pack (see that file).
+ * The engine starts a Node.js pack through the Node.js language host's RunPlugin; none can be built
+ * on this project's machines, so test/support/policy-host puts a stand-in on PATH that serves only
+ * that call, doing what the host does for a pack (see that file).
  */
 import * as path from "node:path";
 import { runPacked, type PackedReport } from "../support/packed";

@@ -90,9 +90,11 @@ test("a YAML program: up, clean preview, a change, pulumi import pasted back, de
   expect(up).toMatch(/6 created/);
   const [vpc] = await list<ApiVpc>(e2e.emulator, "/vpcs");
   expect(vpc).toMatchObject({ label: "yaml-network", description: "Network of the YAML example" });
-  expect(await list(e2e.emulator, `/vpcs/${vpc!.id}/subnets`)).toMatchObject([
-    { label: "app", ipv4: "10.0.1.0/24" },
+  // The two subnets are made side by side, so the API lists them in either order.
+  const subnets = await list<{ label: string; ipv4: string }>(e2e.emulator, `/vpcs/${vpc!.id}/subnets`);
+  expect(subnets.sort((a, b) => a.label.localeCompare(b.label))).toMatchObject([
     { label: "admin", ipv4: "10.0.2.0/24" },
+    { label: "app", ipv4: "10.0.1.0/24" },
   ]);
   const dbs = await list<{ label: string; status: string; allow_list: string[] }>(e2e.emulator, "/databases/instances");
   expect(dbs).toMatchObject([{ label: "yaml-orders", status: "active", allow_list: ["10.0.1.0/24"] }]);
