@@ -5,10 +5,10 @@
  * should wrap them in `pulumi.secret`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ENGINE_TYPES, type EngineType } from "../client/index.js";
+import type { EngineType } from "../client/index.js";
 import { fromApi } from "../shared/fields/table.js";
-import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";
+import { databaseRef } from "./databases.js";
 import { DATABASE_DETAIL_RESULT } from "./results.js";
 import type { DatabaseResult } from "./shapes.js";
 
@@ -43,15 +43,10 @@ export interface DatabaseDetailResult extends DatabaseResult {
  * active: the API's credentials and SSL views answer only then (cloud-api-v4.md, status requirements).
  */
 export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseDetailResult> {
-  const engine = args.engine as unknown;
-  if (!ENGINE_TYPES.includes(engine as EngineType))
-    throw new Error(`getDatabase: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
-  const id = toId(args.id);
-  if (id === undefined)
-    throw new Error(`getDatabase: id must be a positive integer id, got ${JSON.stringify(args.id)}`);
-  const api = lookupClient().database(engine as EngineType);
+  const { engine, id } = databaseRef("getDatabase", args.engine, "id", args.id);
+  const api = lookupClient().database(engine);
   const db = await api.get(id);
-  const result = fromApi(DATABASE_DETAIL_RESULT, db, engine as EngineType);
+  const result = fromApi(DATABASE_DETAIL_RESULT, db, engine);
   if (db.status === "active") {
     const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
     Object.assign(result, {

@@ -124,25 +124,31 @@ export interface GetDatabaseBackupsResult {
 }
 
 /**
+ * The engine and id of one database a look-up names, checked before any request; `fn` and `idName`
+ * name the look-up and its argument in the error.
+ */
+export function databaseRef(
+  fn: string,
+  engine: unknown,
+  idName: string,
+  rawId: unknown,
+): { engine: EngineType; id: number } {
+  if (!ENGINE_TYPES.includes(engine as EngineType))
+    throw new Error(`${fn}: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
+  const id = toId(rawId);
+  if (id === undefined) throw new Error(`${fn}: ${idName} must be a positive integer id, got ${JSON.stringify(rawId)}`);
+  return { engine: engine as EngineType, id };
+}
+
+/**
  * Lists the backups of one database (needs a token): the automatic daily ones and the on-demand
  * snapshots. The API refuses the list while the database is provisioning.
  */
 export async function getDatabaseBackups(args: GetDatabaseBackupsArgs): Promise<GetDatabaseBackupsResult> {
-  const engine = args.engine as unknown;
-  if (!ENGINE_TYPES.includes(engine as EngineType))
-    throw new Error(`getDatabaseBackups: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
-  const id = toId(args.databaseId);
-  if (id === undefined)
-    throw new Error(
-      `getDatabaseBackups: databaseId must be a positive integer id, got ${JSON.stringify(args.databaseId)}`,
-    );
+  const { engine, id } = databaseRef("getDatabaseBackups", args.engine, "databaseId", args.databaseId);
   if (args.type !== undefined && args.type !== "auto" && args.type !== "snapshot")
     throw new Error(`getDatabaseBackups: type must be "auto" or "snapshot", got ${JSON.stringify(args.type)}`);
-  const backups = (
-    await lookupClient()
-      .database(engine as EngineType)
-      .listBackups(id)
-  )
+  const backups = (await lookupClient().database(engine).listBackups(id))
     .filter(
       (b) => (args.type === undefined || b.type === args.type) && (args.label === undefined || b.label === args.label),
     )
