@@ -1,11 +1,15 @@
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider } from "../../src/resources/vpc-subnet/provider.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
+import { diffSpec } from "../../src/shared/fields/table.js";
+import { SUBNET_FIELDS } from "../../src/resources/vpc/fields.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
 const vpcs = vpcProvider as Required<typeof vpcProvider>;
+/** The table's defaults: a check and a refresh give them for the fields the program leaves out. */
+const defaults = diffSpec(SUBNET_FIELDS).defaults ?? {};
 
 async function newVpc(label = "net"): Promise<number> {
   const created = await vpcs.create({ label, region: "us-east", description: "", subnets: [] });
@@ -15,7 +19,7 @@ async function newVpc(label = "net"): Promise<number> {
 describe("VpcSubnet check", () => {
   test("normalises vpcId and accepts a valid range", async () => {
     const res = await p.check({}, { vpcId: "12", label: "web", ipv4: "172.16.0.0/12" });
-    expect(res).toEqual({ inputs: { vpcId: 12, label: "web", ipv4: "172.16.0.0/12" } });
+    expect(res).toEqual({ inputs: { ...defaults, vpcId: 12, label: "web", ipv4: "172.16.0.0/12" } });
   });
 
   test.each([
@@ -83,7 +87,7 @@ describe("VpcSubnet lifecycle", () => {
     const updated = await p.update(created.id, created.outs, { vpcId, label: "web2", ipv4: "10.0.1.0/24" });
     expect(updated.outs).toMatchObject({ label: "web2" });
     const read = await p.read(created.id, updated.outs);
-    expect(read.inputs).toEqual({ vpcId, label: "web2", ipv4: "10.0.1.0/24" });
+    expect(read.inputs).toEqual({ ...defaults, vpcId, label: "web2", ipv4: "10.0.1.0/24" });
     await p.delete(created.id, read.props!);
     expect(await p.read(created.id, read.props)).toEqual({ id: "" });
     await expect(p.delete(created.id, read.props!)).resolves.toBeUndefined();
