@@ -302,14 +302,15 @@ export function stateFields<A>(table: FieldTable<A>, api: A, inputs: Bag, engine
 
 /**
  * The update request that brings `current` (the API object in the resource's form) to the
- * in-place inputs `news` sets; empty when nothing differs.
+ * in-place inputs `news` sets; empty when nothing differs. A field the answer lacks (an API older
+ * than the field) holds its default, so a program that keeps the default sends nothing for it.
  */
 export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag): Bag {
   const changed = Object.entries(table)
     .filter(([k, f]) => f.change === "update" && f.api !== undefined && news[k] !== undefined && news[k] !== null)
     .filter(([k, f]) => {
       const norm = f.normalise ?? ((v: unknown) => v);
-      return !same(norm(current[k]), norm(news[k]));
+      return !same(norm(current[k] === undefined ? f.default : current[k]), norm(news[k]));
     })
     .map(([k]) => k);
   return toApi(table, news, changed);
