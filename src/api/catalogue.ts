@@ -1,4 +1,5 @@
 /** What the account may choose from: the contract's "Region", "Region availability entry", "Database engine". */
+import { DISK_SIZES } from "./databases.js";
 import { entity } from "./field.js";
 
 const RESOLVERS = entity({
@@ -48,7 +49,6 @@ export const ENGINE = entity({
     id: { type: "string", source: "Database engine: | id | string | `<engine>/<version>` |" },
     engine: { type: "string", source: "Database engine: | engine | string | engine type |" },
     version: { type: "string", source: "Database engine: | version | string |" },
-    total_disk_size_gb: { type: "integer", source: "Database engine: | total_disk_size_gb | integer |" },
-    used_disk_size_gb: { type: "integer", source: "Database engine: | used_disk_size_gb | integer |" },
+    ...DISK_SIZES,
   },
 });

@@ -3,7 +3,7 @@
  * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
  * certificate".
  */
-import { entity, pick } from "./field.js";
+import { entity, mayLack, pick } from "./field.js";
 
 const HOSTS = entity({
   name: "hosts",
@@ -77,6 +77,29 @@ export const DATABASE_STATUSES = [
   "backing_up",
 ] as const;
 
+/** The replication modes (both engines' request values are `requestEnum`'s). */
+export const REPLICATION_TYPES = ["none", "asynch", "semi_synch"] as const;
+
+/** PostgreSQL's replication commit modes. */
+export const REPLICATION_COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
+
+/**
+ * The disk sizes both a database engine of the catalogue and a managed database answer (the
+ * database's answers may lack them: `mayLack`), declared once.
+ */
+export const DISK_SIZES = {
+  total_disk_size_gb: {
+    type: "integer",
+    source:
+      "Database engine: | total_disk_size_gb | integer |; Managed database: | total_disk_size_gb | integer | no | no | GB |",
+  },
+  used_disk_size_gb: {
+    type: "integer",
+    source:
+      "Database engine: | used_disk_size_gb | integer |; Managed database: | used_disk_size_gb | integer | no | no | GB |",
+  },
+} as const;
+
 /** A managed MySQL or PostgreSQL database. */
 export const DATABASE = entity({
   name: "managed database",
@@ -101,6 +124,7 @@ export const DATABASE = entity({
     engine: {
       type: "string",
       enum: ["mysql", "postgresql"],
+      cutAt: "/",
       create: "required",
       request: { type: "string" },
       source:
@@ -137,7 +161,8 @@ export const DATABASE = entity({
     },
     replication_type: {
       type: "string",
-      enum: ["none", "asynch", "semi_synch"],
+      enum: REPLICATION_TYPES,
+      aliases: { async: "asynch" },
       requestEnum: { mysql: ["none", "asynch", "semi_synch"], postgresql: ["none", "asynch", "async"] },
       create: "optional",
       absent: true,
@@ -146,7 +171,7 @@ export const DATABASE = entity({
     },
     replication_commit_type: {
       type: "string",
-      enum: ["on", "local", "remote_write", "remote_apply", "off"],
+      enum: REPLICATION_COMMIT_TYPES,
       create: "optional",
       default: "local",
       engines: ["postgresql"],
@@ -157,16 +182,7 @@ export const DATABASE = entity({
     port: { type: "integer", source: "Managed database: | port | integer | no | no | access port |" },
     hosts: { type: { object: HOSTS }, source: "Managed database: | hosts | object | no | no |" },
     status: { type: "string", enum: DATABASE_STATUSES, source: "States and transitions: Database `status` values" },
-    total_disk_size_gb: {
-      type: "integer",
-      absent: true,
-      source: "Managed database: | total_disk_size_gb | integer | no | no | GB |",
-    },
-    used_disk_size_gb: {
-      type: "integer",
-      absent: true,
-      source: "Managed database: | used_disk_size_gb | integer | no | no | GB |",
-    },
+    ...mayLack(DISK_SIZES),
     updates: {
       type: { object: MAINTENANCE_WINDOW },
       update: true,

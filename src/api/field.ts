@@ -44,6 +44,18 @@ export interface ApiField {
   readonly pattern?: string;
   /** Engines that have the field; left out, both. */
   readonly engines?: readonly Engine[];
+  /** Spellings an answer may hold for one of `enum`'s values (PostgreSQL answers `async` for `asynch`): the client reads the value. */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /**
+   * An answer may hold a longer form of the value: the client reads the part before this
+   * separator (an engine id `mysql/8.0.30` as the engine type `mysql`).
+   */
+  readonly cutAt?: string;
+  /**
+   * What the client reads when an answer lacks the field or holds null though the field is not
+   * nullable: the contract's empty value, where the client promises one.
+   */
+  readonly missing?: unknown;
   /** The request's type where it differs from the answer's (a create's `engine` is an engine id). */
   readonly request?: { readonly type: WireType };
   /**
@@ -70,6 +82,18 @@ export function pick<const F extends Entity["fields"], const K extends readonly 
   names: K,
 ): { readonly [N in K[number]]: F[N] } {
   return Object.fromEntries(names.map((n) => [n, fields[n]])) as { [N in K[number]]: F[N] };
+}
+
+/**
+ * The same fields, each one an answer may lack (`absent`): a declaration shared by an entity
+ * whose answers always carry the fields and one whose answers may leave them out.
+ */
+export function mayLack<const F extends Entity["fields"]>(
+  fields: F,
+): { readonly [K in keyof F]: F[K] & { readonly absent: true } } {
+  return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, { ...f, absent: true }])) as {
+    [K in keyof F]: F[K] & { absent: true };
+  };
 }
 
 /** Declares an entity, keeping its literal types for the mapped types below. */

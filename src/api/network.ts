@@ -67,6 +67,7 @@ export const VPC = entity({
       update: true,
       maxLength: 255,
       default: "",
+      missing: "",
       source: "VPC: | description | string, at most 255 characters | optional on create and update |",
     },
     region: {
@@ -108,6 +109,7 @@ export const VPC_IP = entity({
     },
     nat_1_1: {
       type: "string",
+      missing: "",
       source: "VPC IP address entry: | nat_1_1 | string (IP) | empty when NAT 1:1 is not used |",
     },
     prefix: { type: "integer", nullable: true, source: "VPC IP address entry: | prefix | integer, nullable |" },

@@ -4,7 +4,8 @@
  */
 import type { HttpClient, RequestOptions } from "./http.js";
 import { apiPath } from "./paths.js";
-import { asArray, asRecord, orNull } from "./normalize.js";
+import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY } from "../api/index.js";
+import { readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type {
   CreateDatabaseRequest,
@@ -17,8 +18,6 @@ import type {
   DatabaseSummary,
   EngineType,
   ListOptions,
-  MaintenanceWindow,
-  ReplicationType,
   UpdateDatabaseRequest,
 } from "./types.js";
 
@@ -33,7 +32,7 @@ export interface DatabaseEngineApi {
   get(id: number): Promise<Database>;
   /** #21 / #35: answers at once with status `provisioning`. */
   create(request: CreateDatabaseRequest, options?: CreateOptions<Database>): Promise<Database>;
-  /** #23 / #37: label, allow_list (replaces the whole list), type (resize), maintenance window. */
+  /** #23 / #37: label, allow list (replaces the whole list), type (resize), maintenance window. */
   update(id: number, request: UpdateDatabaseRequest): Promise<Database>;
   /** #24 / #38 */
   delete(id: number): Promise<void>;
@@ -69,66 +68,14 @@ export interface DatabasesApi {
   list(options?: ListOptions): Promise<DatabaseSummary[]>;
 }
 
-/** PostgreSQL may answer `async`; it is the same mode as `asynch`, and callers see one spelling. */
-export function toReplicationType(value: unknown): ReplicationType | null {
-  if (value === undefined || value === null) return null;
-  return (value === "async" ? "asynch" : value) as ReplicationType;
-}
-
-function toWindow(raw: unknown): MaintenanceWindow | null {
-  if (raw === undefined || raw === null) return null;
-  const r = asRecord(raw);
-  return { ...r, week_of_month: orNull(r.week_of_month) } as MaintenanceWindow;
-}
-
-function toHosts(raw: unknown): { primary: string | null; secondary: string | null } {
-  const r = asRecord(raw);
-  return {
-    ...r,
-    primary: orNull(r.primary as string | undefined),
-    secondary: orNull(r.secondary as string | undefined),
-  };
-}
-
-/** Responses name the engine type only; an id form (`mysql/8.0.30`) is cut to the type. */
-function toEngineType(value: unknown): EngineType {
-  return (typeof value === "string" ? value.split("/")[0] : value) as EngineType;
-}
-
-/** Reads a database answer; absent optional keys read as null. */
-export function toDatabase(raw: unknown): Database {
-  const r = asRecord(raw);
-  return {
-    ...r,
-    engine: toEngineType(r.engine),
-    allow_list: asArray(r.allow_list),
-    replication_type: toReplicationType(r.replication_type),
-    replication_commit_type: orNull(r.replication_commit_type),
-    hosts: toHosts(r.hosts),
-    total_disk_size_gb: orNull(r.total_disk_size_gb),
-    used_disk_size_gb: orNull(r.used_disk_size_gb),
-    updates: toWindow(r.updates),
-    updated: orNull(r.updated),
-  } as Database;
-}
+/** Reads a database answer (see readAnswer: PostgreSQL's `async` and an engine id form are model data). */
+export const toDatabase = reader(DATABASE);
 
 /** Reads an entry of the cross-engine list. */
-export function toDatabaseSummary(raw: unknown): DatabaseSummary {
-  const r = asRecord(raw);
-  return {
-    ...r,
-    engine: toEngineType(r.engine),
-    allow_list: asArray(r.allow_list),
-    hosts: toHosts(r.hosts),
-    updates: toWindow(r.updates),
-    updated: orNull(r.updated),
-  } as DatabaseSummary;
-}
+export const toDatabaseSummary = reader(DATABASE_SUMMARY);
 
 /** Reads a backup. */
-export function toBackup(raw: unknown): DatabaseBackup {
-  return { ...asRecord(raw) } as unknown as DatabaseBackup;
-}
+export const toBackup = reader(BACKUP);
 
 /** Binds one engine family's operations to a transport. */
 export function databaseEngineApi(http: HttpClient, engine: EngineType): DatabaseEngineApi {
@@ -161,12 +108,10 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
       await http.request("DELETE", item(id, "backups", backupId));
     },
     restoreBackup: (id, backupId, options) => action(item(id, "backups", backupId, "restore"), { ...options }),
-    getCredentials: async (id) =>
-      ({ ...asRecord(await http.request("GET", item(id, "credentials"))) }) as unknown as DatabaseCredentials,
+    getCredentials: async (id) => readAnswer(CREDENTIALS, await http.request("GET", item(id, "credentials"))),
     resetCredentials: (id) => action(item(id, "credentials", "reset"), { idempotent: true }),
     patch: (id) => action(item(id, "patch")),
-    getCertificate: async (id) =>
-      ({ ...asRecord(await http.request("GET", item(id, "ssl"))) }) as unknown as DatabaseCertificate,
+    getCertificate: async (id) => readAnswer(CERTIFICATE, await http.request("GET", item(id, "ssl"))),
   };
 }
 

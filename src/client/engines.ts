@@ -3,7 +3,8 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath, engineIdSegments } from "./paths.js";
-import { asRecord } from "./normalize.js";
+import { ENGINE } from "../api/index.js";
+import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { DatabaseEngine, ListOptions } from "./types.js";
 
@@ -16,9 +17,7 @@ export interface EnginesApi {
 }
 
 /** Reads an engine entry. */
-export function toEngine(raw: unknown): DatabaseEngine {
-  return { ...asRecord(raw) } as unknown as DatabaseEngine;
-}
+export const toEngine = reader(ENGINE);
 
 /** Binds the engine operations to a transport. */
 export function enginesApi(http: HttpClient): EnginesApi {

@@ -3,7 +3,8 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
-import { asArray, asRecord } from "./normalize.js";
+import { AVAILABILITY, REGION } from "../api/index.js";
+import { asRecord, readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { ListOptions, Region, RegionAvailability } from "./types.js";
 
@@ -21,19 +22,13 @@ export interface RegionsApi {
 
 /** Reads a region; resolvers arrive as comma-separated strings and leave as trimmed arrays. */
 export function toRegion(raw: unknown): Region {
-  const r = asRecord(raw);
+  const r = readAnswer(REGION, raw);
   const resolvers = asRecord(r.resolvers);
-  return {
-    ...r,
-    capabilities: asArray(r.capabilities).filter((c): c is string => typeof c === "string"),
-    resolvers: { ipv4: splitList(resolvers.ipv4), ipv6: splitList(resolvers.ipv6) },
-  } as Region;
+  return { ...r, resolvers: { ipv4: splitList(resolvers.ipv4), ipv6: splitList(resolvers.ipv6) } };
 }
 
 /** Reads an availability entry. */
-export function toRegionAvailability(raw: unknown): RegionAvailability {
-  return { ...asRecord(raw) } as unknown as RegionAvailability;
-}
+export const toRegionAvailability = reader(AVAILABILITY);
 
 /**
  * #16 is a single entry in the spec but a bare array in the real API; a `{data}` page is accepted

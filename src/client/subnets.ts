@@ -3,16 +3,10 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
-import { asArray, asRecord, orNull } from "./normalize.js";
+import { SUBNET } from "../api/index.js";
+import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type {
-  CreateOptions,
-  CreateSubnetRequest,
-  ListOptions,
-  Subnet,
-  SubnetCompute,
-  UpdateSubnetRequest,
-} from "./types.js";
+import type { CreateOptions, CreateSubnetRequest, ListOptions, Subnet, UpdateSubnetRequest } from "./types.js";
 
 /** Subnet operations of {@link CloudClient}. */
 export interface SubnetsApi {
@@ -31,19 +25,7 @@ export interface SubnetsApi {
 }
 
 /** Reads a subnet answer; absent `updated` reads as null, unknown keys are kept. */
-export function toSubnet(raw: unknown): Subnet {
-  const r = asRecord(raw);
-  return {
-    ...r,
-    computes: asArray(r.computes).map(toSubnetCompute),
-    updated: orNull(r.updated),
-  } as Subnet;
-}
-
-function toSubnetCompute(raw: unknown): SubnetCompute {
-  const r = asRecord(raw);
-  return { ...r, interfaces: asArray(r.interfaces).map(asRecord) } as unknown as SubnetCompute;
-}
+export const toSubnet = reader(SUBNET);
 
 /** Binds the subnet operations to a transport. */
 export function subnetsApi(http: HttpClient): SubnetsApi {

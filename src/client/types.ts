@@ -18,6 +18,8 @@ import type {
   ENGINE,
   MAINTENANCE_WINDOW,
   REGION,
+  REPLICATION_COMMIT_TYPES,
+  REPLICATION_TYPES,
   SUBNET,
   SUBNET_COMPUTE,
   VPC,
@@ -96,10 +98,10 @@ export type EngineType = Database["engine"];
 export type DatabaseStatus = Database["status"];
 
 /** Replication modes; PostgreSQL's `async` is normalised to `asynch`. */
-export type ReplicationType = NonNullable<Database["replication_type"]>;
+export type ReplicationType = (typeof REPLICATION_TYPES)[number];
 
 /** PostgreSQL commit modes. */
-export type ReplicationCommitType = NonNullable<Database["replication_commit_type"]>;
+export type ReplicationCommitType = (typeof REPLICATION_COMMIT_TYPES)[number];
 
 /** Maintenance window for automatic OS patching (UTC). */
 export type MaintenanceWindow = Answer<typeof MAINTENANCE_WINDOW>;

@@ -3,9 +3,9 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
-import { asArray, asRecord, orNull } from "./normalize.js";
+import { VPC, VPC_IP } from "../api/index.js";
+import { asRecord, readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import { toSubnet } from "./subnets.js";
 import type { CreateOptions, CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./types.js";
 
 /** VPC operations of {@link CloudClient}. */
@@ -29,33 +29,15 @@ export interface VpcsApi {
 }
 
 /** Reads a VPC answer; a missing description reads as "" (the API's default). */
-export function toVpc(raw: unknown): Vpc {
-  const r = asRecord(raw);
-  return {
-    ...r,
-    description: typeof r.description === "string" ? r.description : "",
-    subnets: asArray(r.subnets).map(toSubnet),
-    updated: orNull(r.updated),
-  } as Vpc;
-}
+export const toVpc = reader(VPC);
 
 /**
  * Reads one IP entry. The spec shows `page`, `pages` and `results` inside entries; they describe the
  * list, not the address, so they are dropped here.
  */
 export function toVpcIp(raw: unknown): VpcIp {
-  const r = { ...asRecord(raw) };
-  delete r.page;
-  delete r.pages;
-  delete r.results;
-  return {
-    ...r,
-    address: orNull(r.address),
-    address_range: orNull(r.address_range),
-    gateway: orNull(r.gateway),
-    prefix: orNull(r.prefix),
-    nat_1_1: typeof r.nat_1_1 === "string" ? r.nat_1_1 : "",
-  } as VpcIp;
+  const { page: _page, pages: _pages, results: _results, ...entry } = asRecord(raw);
+  return readAnswer(VPC_IP, entry);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineType } from "../client/index.js";
+import { secretsOf } from "../resources/managed-database/fields.js";
 import { fromApi } from "../shared/fields/table.js";
 import { lookupClient } from "./client.js";
 import { databaseRef } from "./databases.js";
@@ -49,11 +50,7 @@ export async function getDatabase(args: GetDatabaseArgs): Promise<DatabaseDetail
   const result = fromApi(DATABASE_DETAIL_RESULT, db, engine);
   if (db.status === "active") {
     const [credentials, certificate] = await Promise.all([api.getCredentials(id), api.getCertificate(id)]);
-    Object.assign(result, {
-      rootUsername: credentials.username,
-      rootPassword: credentials.password,
-      caCertificate: certificate.ca_certificate,
-    });
+    Object.assign(result, secretsOf(credentials, certificate));
   }
   return result as unknown as DatabaseDetailResult;
 }

@@ -6,7 +6,7 @@
 import type { Answer, ApiField, Entity } from "../api/index.js";
 import type { Field, FieldTable, FieldType } from "../shared/fields/table.js";
 
-/** `total_disk_size_gb` as `totalDiskSizeGb`, `nat_1_1` as `nat11`. */
+/** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 
 /** An entity's answer with camelCase keys: the result object a look-up returns for it. */
@@ -42,15 +42,33 @@ export function modelRow<E extends Entity, A>(
   return { description, change: "output", type, api: plain ? (wire as keyof A & string) : { read } };
 }
 
-/** The rows of `entity` named in `descriptions` (by wire name, in that order), keyed by their camelCase names. */
+type Wire<E extends Entity> = keyof E["fields"] & string;
+
+/** The wire name of `E`'s field whose camelCase name is `C`. */
+export type WireOf<E extends Entity, C extends string> = { [W in Wire<E>]: Camel<W> extends C ? W : never }[Wire<E>];
+
+/**
+ * The wire name of `entity`'s field whose camelCase name is `name`: code names a field as its
+ * result does, and the model alone spells the wire.
+ */
+export function wireOf<E extends Entity, C extends Camel<Wire<E>>>(entity: E, name: C): WireOf<E, C> {
+  const wire = Object.keys(entity.fields).find((w) => camel(w) === name);
+  if (wire === undefined) throw new Error(`${entity.name} has no field ${name}`);
+  return wire as WireOf<E, C>;
+}
+
+/**
+ * The rows of `entity` named in `descriptions` by their camelCase names (the result's keys), in
+ * that order.
+ */
 export function modelRows<E extends Entity, A>(
   entity: E,
-  descriptions: { readonly [W in keyof E["fields"] & string]?: string },
+  descriptions: { readonly [W in Wire<E> as Camel<W>]?: string },
 ): FieldTable<A> {
   return Object.fromEntries(
-    Object.entries(descriptions).map(([wire, description]) => [
-      camel(wire),
-      modelRow<E, A>(entity, wire as keyof E["fields"] & string, description as string),
+    Object.entries(descriptions).map(([name, description]) => [
+      name,
+      modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>), description as string),
     ]),
   );
 }

@@ -20,7 +20,7 @@ import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
-import { modelRow, modelRows } from "./model-rows.js";
+import { modelRow, modelRows, wireOf } from "./model-rows.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {
@@ -51,12 +51,14 @@ export const ENGINE_RESULT: FieldTable<DatabaseEngine> = modelRows(ENGINE, {
   id: "`<engine>/<version>`, what the database resources take as engineId.",
   engine: "Engine type.",
   version: "Engine version.",
-  total_disk_size_gb: "Disk size of a database of this engine, in GB.",
-  used_disk_size_gb: "Disk in use by the engine itself, in GB.",
+  totalDiskSizeGb: "Disk size of a database of this engine, in GB.",
+  usedDiskSizeGb: "Disk in use by the engine itself, in GB.",
 });
 
 type AnyDatabase = DatabaseSummary | Database;
 const db = DATABASE_FIELDS;
+/** The list entry's key of the database's API path (a full database has none). */
+const INSTANCE_URI = wireOf(DATABASE_SUMMARY, "instanceUri");
 
 /** A database as the cross-engine list shows it; its fields are the database resources' own. */
 export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
@@ -70,11 +72,11 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   clusterSize: asOutput(db.clusterSize),
   encrypted: asOutput(db.encrypted),
   // As the API lists it (the resource's output is the same list, normalised).
-  allowList: { ...asOutput(db.allowList), api: { read: (d: AnyDatabase) => [...(d.allow_list ?? [])] } },
+  allowList: { ...asOutput(db.allowList), api: { read: (d: AnyDatabase) => [...(d[db.allowList.api.key] ?? [])] } },
   hosts: asOutput(db.hosts),
   instanceUri: {
     ...out("The database's API path.", "string"),
-    api: { read: (d) => ("instance_uri" in d ? d.instance_uri : `/v4/databases/${d.engine}/instances/${d.id}`) },
+    api: { read: (d) => (INSTANCE_URI in d ? d[INSTANCE_URI] : `/v4/databases/${d.engine}/instances/${d.id}`) },
   },
   status: asOutput(db.status),
   updates: asOutput(db.updates),
@@ -142,15 +144,15 @@ export const VPC_RESULT: FieldTable<Vpc> = {
 export const VPC_IP_RESULT: FieldTable<VpcIp> = modelRows(VPC_IP, {
   active: "Whether the interface is active.",
   address: "The address (null for a range).",
-  address_range: "The range (null for a single address).",
-  config_id: "Configuration profile id.",
+  addressRange: "The range (null for a single address).",
+  configId: "Configuration profile id.",
   gateway: "Gateway of the subnet.",
-  interface_id: "Interface id.",
-  compute_id: "Compute instance id.",
-  nat_1_1: "1:1 NAT address.",
+  interfaceId: "Interface id.",
+  computeId: "Compute instance id.",
+  nat11: "1:1 NAT address.",
   prefix: "Prefix length.",
   region: "Region id.",
-  subnet_id: "Subnet id.",
-  subnet_mask: "Subnet mask.",
-  vpc_id: "VPC id.",
+  subnetId: "Subnet id.",
+  subnetMask: "Subnet mask.",
+  vpcId: "VPC id.",
 });

@@ -14,6 +14,9 @@ import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut }
 import { literal, RangeIndex, type Expr } from "./references.js";
 import { idValue, typedExpr, UnwritableValue } from "./values.js";
 
+/** The answer's key of a database's allow list (the field table's). */
+const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+
 /** One `new cloud.<cls>(name, args)` of the program. */
 export interface Declaration {
   cls: ResourceClass;
@@ -120,14 +123,14 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
       () => describeDatabase(engine, db),
       () => {
         // Before the allow list's codec reads it as addresses.
-        typedExpr(db.allow_list ?? [], { array: "string" }, "allowList");
+        typedExpr(db[ALLOW_LIST] ?? [], { array: "string" }, "allowList");
         databaseArgs(engine, db, []);
         for (const snap of snapshots) snapshotArgs(engine, db, snap, placeholder);
       },
     );
     if (!ok) continue;
     const names = namer.claim(DATABASE_CLASS[engine], db.label);
-    const allowList = db.allow_list.map((entry) => {
+    const allowList = db[ALLOW_LIST].map((entry) => {
       const expr = ranges.allowListEntry(entry, (e) => ambiguous.add(e));
       if (expr.kind === "inlineRange") usesInlineRanges = true;
       return expr;

@@ -1,7 +1,7 @@
 /**
- * Which allow-list entries admit every address. The contract: "`0.0.0.0/0` permits all addresses"
- * (docs/spec allow_list). Any range with prefix length 0 does the same, in either address family
- * (`::/0` too, should the API ever take IPv6), and so do IPv4 ranges that together cover the whole
+ * Which allow-list entries admit every address. The contract, of a managed database's allow list:
+ * "`0.0.0.0/0` permits all addresses". Any range with prefix length 0 does the same, in either
+ * address family (`::/0` too, should the API ever take IPv6), and so do IPv4 ranges that together cover the whole
  * address space (`0.0.0.0/1` with `128.0.0.0/1`). Entries that are not known yet are not judged.
  */
 import ipaddr from "ipaddr.js";

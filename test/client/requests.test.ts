@@ -233,6 +233,43 @@ describe("responses", () => {
     ]);
   });
 
+  test("an engine id form in a database answer reads as the engine type, in the item and the list", async () => {
+    server.script(
+      { body: { id: 9, engine: "mysql/8.0.30", version: "8.0.30" } },
+      page([{ id: 9, engine: "postgresql/14.6", instance_uri: "/v4/databases/postgresql/instances/9" }]),
+    );
+    expect(await client.mysql.get(9)).toMatchObject({ engine: "mysql", version: "8.0.30" });
+    expect((await client.databases.list())[0]).toMatchObject({ engine: "postgresql" });
+  });
+
+  test("only a declared alias is read as another value: a replication type `constructor` stays as given", async () => {
+    server.script({ body: { id: 9, engine: "postgresql", replication_type: "constructor" } });
+    expect((await client.postgresql.get(9)).replication_type).toBe("constructor");
+  });
+
+  test("a null VPC description and a null 1:1 NAT address read as empty; a null range stays null", async () => {
+    server.script(
+      { body: { id: 3, label: "net", description: null, subnets: [] } },
+      page([{ address: "10.0.0.2", address_range: null, nat_1_1: null }]),
+    );
+    expect((await client.vpcs.get(3)).description).toBe("");
+    expect(await client.vpcs.listIps()).toEqual([
+      { address: "10.0.0.2", address_range: null, nat_1_1: "", gateway: null, prefix: null },
+    ]);
+  });
+
+  test("a backup, the credentials and the certificate read as answered (a request-only field is not added)", async () => {
+    const backup = { id: 5, label: "nightly", type: "snapshot", created: "t" };
+    server.script(
+      { body: backup },
+      { body: { username: "root", password: "p" } },
+      { body: { ca_certificate: "Q0E=" } },
+    );
+    expect(await client.mysql.getBackup(9, 5)).toEqual(backup);
+    expect(await client.mysql.getCredentials(9)).toEqual({ username: "root", password: "p" });
+    expect(await client.mysql.getCertificate(9)).toEqual({ ca_certificate: "Q0E=" });
+  });
+
   test("database(engine) picks the engine family", async () => {
     expect(client.database("mysql")).toBe(client.mysql);
     expect(client.database("postgresql")).toBe(client.postgresql);

@@ -91,10 +91,12 @@ describe("engine look-ups", () => {
   });
 
   test("getDatabaseEngine reads one engine by its slash-containing id", async () => {
-    expect(await getDatabaseEngine({ id: "mysql/5.7.39" })).toMatchObject({
+    expect(await getDatabaseEngine({ id: "mysql/5.7.39" })).toEqual({
       id: "mysql/5.7.39",
       engine: "mysql",
       version: "5.7.39",
+      totalDiskSizeGb: expect.any(Number),
+      usedDiskSizeGb: expect.any(Number),
     });
   });
 
@@ -153,6 +155,23 @@ describe("account look-ups", () => {
     });
     const ips = await getVpcIps({ vpcId: vpc.id as number });
     expect(ips.ips).toEqual([expect.objectContaining({ address: "10.0.1.5", computeId: 31, subnetId, vpcId: vpc.id })]);
+    // Every field of the entry, under its result name (the API model's wire names in camelCase).
+    expect(Object.keys(ips.ips[0]!)).toEqual([
+      "active",
+      "address",
+      "addressRange",
+      "configId",
+      "gateway",
+      "interfaceId",
+      "computeId",
+      "nat11",
+      "prefix",
+      "region",
+      "subnetId",
+      "subnetMask",
+      "vpcId",
+    ]);
+    expect(ips.ips[0]).toMatchObject({ addressRange: null, nat11: "", interfaceId: 8, active: true });
     expect((await getVpcIps()).ips.length).toBe(1);
     expect((await getVpcSubnets({ vpcId: String(vpc.id), label: "nope" })).subnets).toEqual([]);
   });

@@ -14,11 +14,15 @@ import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } fr
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
 import { SNAPSHOT_FIELDS } from "./fields.js";
+import { DATABASE_FIELDS } from "../managed-database/fields.js";
 import { Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/runtime/wait.js";
 
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;
+
+/** A database's node count, read through the database resources' field table. */
+const clusterSize = (db: Database): number => db[DATABASE_FIELDS.clusterSize.api];
 
 /** `adoptId` names a snapshot of the very engine and database the arguments name. */
 const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
@@ -108,10 +112,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     if (rules.failures.length === 0 && inputs.target === "secondary" && typeof inputs.instanceId === "number") {
       const engine = inputs.engine as EngineType;
       const db = await existingDatabase(engine, inputs.instanceId);
-      if (db && db.cluster_size !== 3)
+      if (db && clusterSize(db) !== 3)
         rules.fail(
           "target",
-          `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${db.cluster_size}`,
+          `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${clusterSize(db)}`,
         );
     }
     return rules.result(inputs, news);
@@ -149,10 +153,10 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
     let db = await api.get(instanceId);
     // Checked here, not in check: during a preview the database is often not created yet.
-    if (inputs.target === "secondary" && db.cluster_size !== 3) {
+    if (inputs.target === "secondary" && clusterSize(db) !== 3) {
       throw new Error(
         `target "secondary" needs a 3-node cluster, but ${engine} database ${instanceId} has clusterSize ` +
-          `${db.cluster_size} and so no secondary node. Leave target out (or set it to "primary") for this database.`,
+          `${clusterSize(db)} and so no secondary node. Leave target out (or set it to "primary") for this database.`,
       );
     }
     // Backups cannot be listed while provisioning, and one in progress (perhaps this resource's own,

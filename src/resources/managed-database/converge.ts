@@ -18,6 +18,9 @@ import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
 
+/** The update body's key of the allow list (the field table's). */
+const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
   'its status is "failed", from which it does not recover by itself. Restore it from a backup (the `restore` ' +
@@ -109,7 +112,7 @@ export async function converge(
     db = await sendUpdate(api, id, body);
     seen(db);
     // A resize or an allow-list change keeps the database "updating" for a while.
-    if (body.type !== undefined || body.allow_list !== undefined || db.status !== "active")
+    if (body.type !== undefined || body[ALLOW_LIST] !== undefined || db.status !== "active")
       db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
 
@@ -184,13 +187,13 @@ function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabase
 }
 
 /**
- * The next update to send: the API refuses a new `type` and an `allow_list` in the same request,
+ * The next update to send: the API refuses a new `type` and an allow list in the same request,
  * so a body with both sends everything but the resize first, and the resize in the next round,
  * once the database is `active` again. The allow list goes first: it is quick, and it is access
  * control the program asked for even if the resize is then refused (a type with less disk).
  */
 function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
-  if (body.type === undefined || body.allow_list === undefined) return body;
+  if (body.type === undefined || body[ALLOW_LIST] === undefined) return body;
   const { type: _later, ...first } = body;
   return first;
 }

@@ -1,8 +1,8 @@
 /**
  * The fields of `MysqlDatabase` and `PostgresqlDatabase`, one declaration each (see fields.ts),
- * and the codec of the maintenance window they share with the look-ups.
+ * and the codecs of the maintenance window and the secrets they share with the look-ups.
  */
-import type { Database, MaintenanceWindow } from "../../client/index.js";
+import type { Database, DatabaseCertificate, DatabaseCredentials, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
@@ -34,6 +34,18 @@ export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
     hour_of_day: w.hourOfDay,
     day_of_week: w.dayOfWeek,
     week_of_month: w.weekOfMonth ?? null,
+  };
+}
+
+/** The secret outputs, from the answers of the credentials and certificate routes. */
+export function secretsOf(
+  credentials: DatabaseCredentials,
+  certificate: DatabaseCertificate,
+): { rootUsername: string; rootPassword: string; caCertificate: string } {
+  return {
+    rootUsername: credentials.username,
+    rootPassword: credentials.password,
+    caCertificate: certificate.ca_certificate,
   };
 }
 
@@ -145,7 +157,7 @@ export const DATABASE_FIELDS = {
     description: "IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique).",
     change: "update",
     type: { array: "string" },
-    api: { read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
+    api: { key: "allow_list", read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
     default: [],
     output: true,
     normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),

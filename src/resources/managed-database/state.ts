@@ -4,7 +4,7 @@
  */
 import type { Database, DatabaseEngineApi, EngineType } from "../../client/index.js";
 import { compact, same, setInputsOf } from "../../shared/fields/diff.js";
-import { DATABASE_FIELDS } from "./fields.js";
+import { DATABASE_FIELDS, secretsOf } from "./fields.js";
 import { DATABASE_DIFF, IMMUTABLE } from "./inputs.js";
 import { refreshInputs, stateFields } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
@@ -63,22 +63,24 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
 
 /**
  * The replication settings the state keeps. Database answers from late 2024 on carry neither
- * `replication_type` nor `replication_commit_type` (api-behaviour.md, "Later versions of the API"):
+ * replication setting (api-behaviour.md, "Later versions of the API"):
  * then what was known stands, the old state's value on refresh, the program's on create, adoption
  * and update; with nothing known (an import's first read) the field stays out of the state, and
  * diff takes a field an answer lacks for no difference (`unanswered` in the field table). Never a
  * default: a 3-node cluster read as "none" was a replacement waiting to happen. A "none" of a
  * 3-node cluster in an old state was such an invention (the API refuses it), so it is dropped.
  */
+const FIELDS = DATABASE_FIELDS;
+
 function replicationOf(engine: EngineType, db: Database, inputs: Bag): Bag {
   const known = (answered: string | null, held: unknown): unknown => {
     if (answered !== null) return answered;
-    return held === "none" && db.cluster_size === 3 ? undefined : held;
+    return held === "none" && db[FIELDS.clusterSize.api] === 3 ? undefined : held;
   };
   return {
-    replicationType: known(db.replication_type, inputs.replicationType),
+    replicationType: known(db[FIELDS.replicationType.api], inputs.replicationType),
     replicationCommitType:
-      engine === "postgresql" ? known(db.replication_commit_type, inputs.replicationCommitType) : undefined,
+      engine === "postgresql" ? known(db[FIELDS.replicationCommitType.api], inputs.replicationCommitType) : undefined,
   };
 }
 
@@ -104,11 +106,7 @@ export async function fetchSecrets(api: DatabaseEngineApi, id: number): Promise<
   const [credentials, certificate] = await Promise.allSettled([api.getCredentials(id), api.getCertificate(id)]);
   if (credentials.status === "rejected") throw credentials.reason;
   if (certificate.status === "rejected") throw certificate.reason;
-  return {
-    rootUsername: credentials.value.username,
-    rootPassword: credentials.value.password,
-    caCertificate: certificate.value.ca_certificate,
-  };
+  return secretsOf(credentials.value, certificate.value);
 }
 
 /** Differences between an existing database and immutable inputs, as "field: actual vs wanted". */

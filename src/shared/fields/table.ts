@@ -30,6 +30,8 @@ export type FieldType =
 
 /** How a field is read from an API object (and written to a request) when it is not one plain key. */
 export interface Codec<A> {
+  /** The one API key the codec reads and writes, where it is one: code that needs the raw value reads it by this. */
+  key?: keyof A & string;
   /** The value in the resource's form. */
   read(api: A): unknown;
   /** The request entries for a value in the resource's form; left out, the field is never sent. */
