@@ -19,7 +19,7 @@ import type {
   EngineType,
   ListOptions,
   UpdateDatabaseRequest,
-} from "./types.js";
+} from "./wire-types.js";
 
 /** The engine families, in the order the spec lists them. */
 export const ENGINE_TYPES: readonly EngineType[] = ["mysql", "postgresql"];

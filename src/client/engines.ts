@@ -6,7 +6,7 @@ import { apiPath, engineIdSegments } from "./paths.js";
 import { ENGINE } from "../api/index.js";
 import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type { DatabaseEngine, ListOptions } from "./types.js";
+import type { DatabaseEngine, ListOptions } from "./wire-types.js";
 
 /** Engine operations of {@link CloudClient}. */
 export interface EnginesApi {

@@ -8,7 +8,7 @@ import { enginesApi, type EnginesApi } from "./engines.js";
 import { HttpClient } from "./http.js";
 import { regionsApi, type RegionsApi } from "./regions.js";
 import { subnetsApi, type SubnetsApi } from "./subnets.js";
-import type { EngineType } from "./types.js";
+import type { EngineType } from "./wire-types.js";
 import { vpcsApi, type VpcsApi } from "./vpcs.js";
 
 export { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
@@ -33,7 +33,7 @@ export type { VpcsApi } from "./vpcs.js";
 export type { SubnetsApi } from "./subnets.js";
 export type { RegionsApi } from "./regions.js";
 export type { EnginesApi } from "./engines.js";
-export * from "./types.js";
+export * from "./wire-types.js";
 
 /**
  * Every operation of the API as a typed method. Construction validates the configuration (plain

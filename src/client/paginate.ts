@@ -2,7 +2,7 @@
  * Pagination of the API's list operations (`{data, page, pages, results}`) as an async iterator,
  * plus a helper that collects every item.
  */
-import type { ListOptions, Page } from "./types.js";
+import type { ListOptions, Page } from "./wire-types.js";
 import { asRecord } from "./normalize.js";
 
 /** The largest `page_size` the API takes (api-behaviour.md, Pagination): a whole list in the fewest requests. */

@@ -6,7 +6,7 @@ import { apiPath } from "./paths.js";
 import { AVAILABILITY, REGION } from "../api/index.js";
 import { asRecord, readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type { ListOptions, Region, RegionAvailability } from "./types.js";
+import type { ListOptions, Region, RegionAvailability } from "./wire-types.js";
 
 /** Region operations of {@link CloudClient}. */
 export interface RegionsApi {

@@ -6,7 +6,7 @@ import { apiPath } from "./paths.js";
 import { SUBNET } from "../api/index.js";
 import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type { CreateOptions, CreateSubnetRequest, ListOptions, Subnet, UpdateSubnetRequest } from "./types.js";
+import type { CreateOptions, CreateSubnetRequest, ListOptions, Subnet, UpdateSubnetRequest } from "./wire-types.js";
 
 /** Subnet operations of {@link CloudClient}. */
 export interface SubnetsApi {

@@ -6,7 +6,7 @@ import { apiPath } from "./paths.js";
 import { VPC, VPC_IP } from "../api/index.js";
 import { asRecord, readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
-import type { CreateOptions, CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./types.js";
+import type { CreateOptions, CreateVpcRequest, ListOptions, Page, UpdateVpcRequest, Vpc, VpcIp } from "./wire-types.js";
 
 /** VPC operations of {@link CloudClient}. */
 export interface VpcsApi {

@@ -15,7 +15,7 @@ import { generateSchema } from "../schema/index.js";
 import { SHARED_TYPES } from "../schema/object-types.js";
 import { withFieldTables } from "./docs.js";
 import { header, typeImports } from "./header.js";
-import { dynamicDoc, readMembers } from "./read.js";
+import { dynamicDoc, readMembers } from "./get-method.js";
 import { sdkFile, sdkFunctionsFile } from "./sdk.js";
 import { lazyProviderFile, providerPathFile } from "./stored-paths.js";
 import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./type-lines.js";

@@ -8,7 +8,7 @@ import { RESOURCE_LIST } from "../resources/list.js";
 import { FUNCTIONS, RESULT_TYPES } from "../schema/functions.js";
 import { CONFIG } from "../schema/index.js";
 import { header, typeImports } from "./header.js";
-import { pluginDoc, readMembers } from "./read.js";
+import { pluginDoc, readMembers } from "./get-method.js";
 import { doc, outputLines, TypeUse } from "./type-lines.js";
 
 /** The `Provider` class and its arguments, one per configuration key of the schema. */

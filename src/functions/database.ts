@@ -10,8 +10,8 @@ import { secretsOf } from "../resources/managed-database/fields.js";
 import { fromApi } from "../shared/fields/table.js";
 import { lookupClient } from "./client.js";
 import { databaseRef } from "./databases.js";
-import { DATABASE_DETAIL_RESULT } from "./results.js";
-import type { DatabaseResult } from "./shapes.js";
+import { DATABASE_DETAIL_RESULT } from "./result-tables.js";
+import type { DatabaseResult } from "./result-types.js";
 
 /** Arguments of {@link getDatabase}. */
 export interface GetDatabaseArgs {

@@ -12,7 +12,7 @@ import {
   type DatabaseBackupResult,
   type DatabaseEngineResult,
   type DatabaseResult,
-} from "./shapes.js";
+} from "./result-types.js";
 
 /** Filters of {@link getDatabaseEngines}. */
 export interface GetDatabaseEnginesArgs {

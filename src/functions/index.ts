@@ -15,4 +15,4 @@ export type {
   SubnetResult,
   VpcIpResult,
   VpcResult,
-} from "./shapes.js";
+} from "./result-types.js";

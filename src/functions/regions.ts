@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { lookupClient } from "./client.js";
-import { availabilityResult, regionResult, type RegionAvailabilityResult, type RegionResult } from "./shapes.js";
+import { availabilityResult, regionResult, type RegionAvailabilityResult, type RegionResult } from "./result-types.js";
 
 /** Filters of {@link getRegions}. */
 export interface GetRegionsArgs {

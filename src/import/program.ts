@@ -12,7 +12,7 @@ import { Namer, type ResourceClass } from "./naming.js";
 import type { SubnetStyle } from "./options.js";
 import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
-import { idValue, typedExpr, UnwritableValue } from "./values.js";
+import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
 
 /** The answer's key of a database's allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;

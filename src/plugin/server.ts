@@ -20,10 +20,10 @@ import { diffResponse } from "./diff.js";
 import { lookUp, lookUpSecrets, resourceEntry } from "./registry.js";
 import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
-import { fromStruct, toStruct } from "./values.js";
+import { fromStruct, toStruct } from "./structs.js";
 import { RESOURCE_URN } from "../shared/engine/resource-urn.js";
 
-/** What a failed create or update that still made (or changed) an object throws (src/shared/runtime/errors.ts). */
+/** What a failed create or update that still made (or changed) an object throws (src/shared/runtime/provider-errors.ts). */
 interface InitFailure {
   id: string;
   properties: Bag;

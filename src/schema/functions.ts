@@ -1,6 +1,6 @@
 /**
  * The look-ups as the package schema declares them: each function's arguments (a field table)
- * and its result (a result table of functions/results.ts, or a wrapper listing them).
+ * and its result (a result table of functions/result-tables.ts, or a wrapper listing them).
  */
 import {
   AVAILABILITY_RESULT,
@@ -12,7 +12,7 @@ import {
   SUBNET_RESULT,
   VPC_IP_RESULT,
   VPC_RESULT,
-} from "../functions/results.js";
+} from "../functions/result-tables.js";
 import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
 
 /** A look-up: what it does, its arguments and its result. */

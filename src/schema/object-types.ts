@@ -1,7 +1,7 @@
 /**
  * The object types the resources and look-ups share, as field tables, and SHARED_TYPES naming each
  * for the package schema's `types`: a field of `type: { ref: "Name" }` needs its object here only.
- * Look-up results are the tables of functions/results.ts.
+ * Look-up results are the tables of functions/result-tables.ts.
  */
 import type { FieldFacts } from "../shared/fields/table.js";
 

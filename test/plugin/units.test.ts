@@ -8,7 +8,7 @@ import { diffResponse, kindOf } from "../../src/plugin/diff";
 import { lookUp, RESOURCE_NAMES, resourceEntry } from "../../src/plugin/registry";
 import { readSchema } from "../../src/plugin/schema";
 import { withEngineTimeout, withProgramTimeouts } from "../../src/plugin/timeouts";
-import { fromStruct, secret, toStruct } from "../../src/plugin/values";
+import { fromStruct, secret, toStruct } from "../../src/plugin/structs";
 import { provider as vpcProvider } from "../../src/resources/vpc/provider";
 
 const Kind = provproto.PropertyDiff.Kind;

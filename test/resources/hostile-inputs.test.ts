@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import { fromStruct, toStruct } from "../../src/plugin/values.js";
+import { fromStruct, toStruct } from "../../src/plugin/structs.js";
 import { databaseProvider } from "../../src/resources/managed-database/provider.js";
 import { provider as vpcProvider } from "../../src/resources/vpc/provider.js";
 import { provider as subnetProvider } from "../../src/resources/vpc-subnet/provider.js";

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Database, DatabaseBackup, EngineType } from "../../client/index.js";
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
-import { isNotFound, readAdopted, unlessNotFound } from "../../shared/runtime/errors.js";
+import { isNotFound, readAdopted, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../shared/account/label-claim.js";
 import { backupAsHolder, backupHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";

@@ -30,7 +30,7 @@ import {
 } from "./inputs.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
-import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/errors.js";
+import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
 import { databaseAsHolder, databaseHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";

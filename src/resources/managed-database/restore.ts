@@ -7,7 +7,7 @@ import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "..
 import type { RestoreRecord } from "../types.js";
 import { compact, same } from "../../shared/fields/diff.js";
 import { client, warn } from "../../shared/runtime/context.js";
-import { messageOf } from "../../shared/runtime/errors.js";
+import { messageOf } from "../../shared/runtime/provider-errors.js";
 import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 

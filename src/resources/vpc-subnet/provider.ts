@@ -25,7 +25,7 @@ import {
 } from "../../shared/fields/table.js";
 import { SUBNET_FIELDS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/runtime/context.js";
-import { readAdopted, unlessNotFound } from "../../shared/runtime/errors.js";
+import { readAdopted, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
 import { claimedCreate, takenProblem } from "../../shared/account/label-claim.js";
 import { subnetLook } from "../../shared/account/label-look.js";

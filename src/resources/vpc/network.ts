@@ -4,7 +4,7 @@
  */
 import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
-import { isNotFound, unlessNotFound } from "../../shared/runtime/errors.js";
+import { isNotFound, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Default delete limit for VPCs and subnets, which the API removes at once. */

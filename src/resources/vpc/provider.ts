@@ -16,7 +16,7 @@ import {
   type DiffSpec,
 } from "../../shared/fields/diff.js";
 import { configure, client } from "../../shared/runtime/context.js";
-import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/errors.js";
+import { readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, takenProblem, type CreateClaim } from "../../shared/account/label-claim.js";
 import { noteNewVpc, vpcAsHolder, vpcHolder } from "../../shared/account/lists.js";
 import { raiseVpcFloor, vpcLook } from "../../shared/account/label-look.js";

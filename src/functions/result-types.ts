@@ -1,6 +1,6 @@
 /**
  * API entities in the camelCase shapes the look-ups return, matching the resources' outputs: the
- * types programs see, each read from the API object through its field table (results.ts); an
+ * types programs see, each read from the API object through its field table (result-tables.ts); an
  * entity the look-up returns whole is its answer in the API model with camelCase keys.
  */
 import type {
@@ -26,7 +26,7 @@ import {
   SUBNET_RESULT,
   VPC_IP_RESULT,
   VPC_RESULT,
-} from "./results.js";
+} from "./result-tables.js";
 import type { MaintenanceWindowInput } from "../resources/managed-database/rules.js";
 
 /** A region. */

@@ -2,7 +2,7 @@
  * The look-ups' result objects as field tables (see resources/fields.ts): the API name or codec
  * of every field, its type and description. A row of a field of the API model (src/api) takes its
  * name, type and nullability from it (model-rows.ts); fields a resource has as well are that
- * resource's declaration. shapes.ts reads results through them, and the package schema declares them.
+ * resource's declaration. result-types.ts reads results through them, and the package schema declares them.
  */
 import type {
   Database,
