@@ -3,7 +3,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { lookupClient } from "./client.js";
-import { subnetResult, vpcIpResult, vpcResult, type SubnetResult, type VpcIpResult, type VpcResult } from "./result-types.js";
+import {
+  subnetResult,
+  vpcIpResult,
+  vpcResult,
+  type SubnetResult,
+  type VpcIpResult,
+  type VpcResult,
+} from "./result-types.js";
 
 /** Filters of {@link getVpcs}. */
 export interface GetVpcsArgs {
