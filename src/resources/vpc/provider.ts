@@ -26,11 +26,11 @@ import { deleteVpc, NETWORK_DELETE_TIMEOUT_MS } from "./network.js";
 import {
   checkFields,
   adoptionMismatches,
+  createBody,
   diffSpec,
   fromApi,
   refreshInputs,
   stateFields,
-  toApi,
   updateRequest,
 } from "../../shared/fields/table.js";
 import { VPC_FIELDS } from "./fields.js";
@@ -157,10 +157,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
         send: () =>
           api.create(
             {
-              ...(toApi(VPC_FIELDS, inputs, ["label", "region", ...(inputs.description ? ["description"] : [])]) as {
-                label: string;
-                region: string;
-              }),
+              ...(createBody(VPC_FIELDS, inputs) as { label: string; region: string }),
               ...(wanted.length ? { subnets: wanted } : {}),
             },
             { recover: byLabel },
