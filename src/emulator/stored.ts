@@ -76,7 +76,9 @@ export function answerOf<R extends object, X = undefined>(
   const held = record as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const name of namesOf(entity, engine)) {
-    const value = Object.hasOwn(computed, name) ? computed[name]!(record, context as X) : heldAnswer(entity.fields[name]!, held[name]);
+    const value = Object.hasOwn(computed, name)
+      ? computed[name]!(record, context as X)
+      : heldAnswer(entity.fields[name]!, held[name]);
     if (value !== undefined) out[name] = value;
   }
   return out;

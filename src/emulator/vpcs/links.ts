@@ -45,14 +45,7 @@ interface IpSource extends InterfaceRecord {
 
 /** The fields of a VPC IP entry that its interface record does not hold as they are answered. */
 type Derived =
-  | "address"
-  | "address_range"
-  | "gateway"
-  | "interface_id"
-  | "compute_id"
-  | "prefix"
-  | "region"
-  | "subnet_mask";
+  "address" | "address_range" | "gateway" | "interface_id" | "compute_id" | "prefix" | "region" | "subnet_mask";
 
 const IP_ANSWER: Record<Derived, (s: IpSource) => unknown> = {
   address: (s) => s.entry.address,
@@ -130,11 +123,11 @@ export function ipEntries(store: Store, vpcId?: number, visible?: ReadonlySet<nu
     if (!subnet || !vpc || (visible && !visible.has(vpc.id))) return [];
     const range = parseCidr(subnet.ipv4) as Cidr;
     const entry = (address: string | null, routed: string | null) => {
-      const { address: own, address_range, ...rest } = answerOf(
-        VPC_IP,
-        { ...i, vpc, range, entry: { address, range: routed } },
-        IP_ANSWER,
-      );
+      const {
+        address: own,
+        address_range,
+        ...rest
+      } = answerOf(VPC_IP, { ...i, vpc, range, entry: { address, range: routed } }, IP_ANSWER);
       return { address: own, address_range, ...rest };
     };
     return [entry(i.address, null), ...i.ip_ranges.map((r) => entry(null, r))];
