@@ -5,6 +5,7 @@
 import ipaddr from "ipaddr.js";
 import { canonical, type Cidr } from "../api/ipv4.js";
 
+/** The shared parsing (src/api/ipv4.ts). */
 export {
   canonical,
   contains,

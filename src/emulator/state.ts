@@ -8,6 +8,7 @@ import type { DatabaseRecord } from "./databases/record.js";
 import type { Stored } from "./stored.js";
 import type { InterfaceRecord, SubnetLink } from "./vpcs/links.js";
 
+/** The records whose fields their area names (databases/record.ts, vpcs/links.ts), kept with the rest. */
 export type { DatabaseRecord, InterfaceRecord };
 
 /** Database engine families. */

@@ -12,6 +12,7 @@ export interface ComputeInput {
   interfaces?: InterfaceInput[];
 }
 
+/** A VPC interface as the control API attaches it (vpcs/links.ts). */
 export type { InterfaceInput };
 
 /**
