@@ -3,7 +3,7 @@
  * the real API's published description, where the contract is silent) says of it. The client's
  * request and answer types are mapped from these literals; the emulator's body schemas, records,
  * defaults and answers, and the conformance tests' key lists, are read from them at run time.
- * This folder imports nothing.
+ * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
  */
 
 /** The two engine families of managed databases. */
