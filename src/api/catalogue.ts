@@ -35,9 +35,9 @@ export const AVAILABILITY = entity({
   name: "Region availability entry",
   published: "RegionAvailability",
   fields: {
-    region: { type: "string", source: "Region availability entry: | region | string |" },
-    plan: { type: "string", source: "Region availability entry: | plan | string |" },
-    available: { type: "boolean", source: "Region availability entry: | available | boolean |" },
+    region: { type: "string", filterable: true, source: "Region availability entry: | region | string |" },
+    plan: { type: "string", filterable: true, source: "Region availability entry: | plan | string |" },
+    available: { type: "boolean", filterable: true, source: "Region availability entry: | available | boolean |" },
   },
 });
 
@@ -47,8 +47,8 @@ export const ENGINE = entity({
   published: "DatabaseEngine",
   fields: {
     id: { type: "string", source: "Database engine: | id | string | `<engine>/<version>` |" },
-    engine: { type: "string", source: "Database engine: | engine | string | engine type |" },
-    version: { type: "string", source: "Database engine: | version | string |" },
+    engine: { type: "string", filterable: true, source: "Database engine: | engine | string | engine type |" },
+    version: { type: "string", filterable: true, source: "Database engine: | version | string |" },
     ...DISK_SIZES,
   },
 });

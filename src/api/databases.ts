@@ -112,13 +112,20 @@ export const DATABASE = entity({
       update: true,
       minLength: 3,
       maxLength: 32,
+      filterable: true,
       source: "Managed database: | label | string, 3..32 characters | required | optional |",
     },
-    region: { type: "string", create: "required", source: "Managed database: | region | string | required | no |" },
+    region: {
+      type: "string",
+      create: "required",
+      filterable: true,
+      source: "Managed database: | region | string | required | no |",
+    },
     type: {
       type: "string",
       create: "required",
       update: true,
+      filterable: true,
       source: "Managed database: | type | string | required | optional |",
     },
     engine: {
@@ -127,10 +134,11 @@ export const DATABASE = entity({
       cutAt: "/",
       create: "required",
       request: { type: "string" },
+      filterable: true,
       source:
         "Managed database: | engine | string | required, `<engine>/<version>` | no | in responses it holds the engine type only |",
     },
-    version: { type: "string", source: "Managed database: | version | string | no | no |" },
+    version: { type: "string", filterable: true, source: "Managed database: | version | string | no | no |" },
     cluster_size: {
       type: "integer",
       enum: [1, 3],
@@ -166,6 +174,7 @@ export const DATABASE = entity({
       requestEnum: { mysql: ["none", "asynch", "semi_synch"], postgresql: ["none", "asynch", "async"] },
       create: "optional",
       absent: true,
+      lateAnswer: false,
       source:
         "Managed database: | replication_type | string | optional | no | MySQL enum: `none`, `asynch`, `semi_synch`. PostgreSQL enum: `none`, `asynch`. ... A PostgreSQL response value shown is `async`. |",
     },
@@ -176,12 +185,18 @@ export const DATABASE = entity({
       default: "local",
       engines: ["postgresql"],
       absent: true,
+      lateAnswer: false,
       source:
         "Managed database: | replication_commit_type | string, PostgreSQL only | optional, default `local` | no |",
     },
     port: { type: "integer", source: "Managed database: | port | integer | no | no | access port |" },
     hosts: { type: { object: HOSTS }, source: "Managed database: | hosts | object | no | no |" },
-    status: { type: "string", enum: DATABASE_STATUSES, source: "States and transitions: Database `status` values" },
+    status: {
+      type: "string",
+      enum: DATABASE_STATUSES,
+      filterable: true,
+      source: "States and transitions: Database `status` values",
+    },
     ...mayLack(DISK_SIZES),
     updates: {
       type: { object: MAINTENANCE_WINDOW },
@@ -242,6 +257,7 @@ export const BACKUP = entity({
     type: {
       type: "string",
       enum: ["snapshot", "auto"],
+      filterable: true,
       source: "Database backup: | type | string | enum: `snapshot`, `auto` |",
     },
     target: {
@@ -252,7 +268,7 @@ export const BACKUP = entity({
       default: "primary",
       source: "#26 POST .../backups: target (enum primary, secondary; default primary)",
     },
-    created: { type: "date-time", source: "Database backup: | created | string, date-time |" },
+    created: { type: "date-time", filterable: true, source: "Database backup: | created | string, date-time |" },
   },
 });
 

@@ -3,7 +3,7 @@
  * the real API's published description, where the contract is silent) says of it. The client's
  * request and answer types are mapped from these literals; the emulator's body schemas, records,
  * defaults and answers, and the conformance tests' key lists, are read from them at run time.
- * This folder imports nothing.
+ * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
  */
 
 /** The two engine families of managed databases. */
@@ -63,6 +63,16 @@ export interface ApiField {
    * published description (4.176.0) lacks it: the contract adds it.
    */
   readonly published?: string | false;
+  /**
+   * A list's `X-Filter` may name it (the published description's `x-linode-filterable`); by its
+   * published name where the contract renames it.
+   */
+  readonly filterable?: true;
+  /**
+   * Left out of the API's answers from late 2024 on (api-behaviour.md, "Later versions of the
+   * API"), though the contract's answers carry it.
+   */
+  readonly lateAnswer?: false;
   /** The line of the contract (or the published description) the field comes from. */
   readonly source: string;
 }
@@ -188,6 +198,13 @@ export function answerNames(e: Entity, engine?: Engine): string[] {
   return Object.entries(e.fields)
     .filter(([, f]) => f.answer !== false && (!engine || !f.engines || f.engines.includes(engine)))
     .map(([k]) => k);
+}
+
+/** The names a list's `X-Filter` may use for `e`'s fields (`filterable`), published names first. */
+export function filterNames(e: Entity): string[] {
+  return Object.entries(e.fields)
+    .filter(([, f]) => f.filterable)
+    .map(([k, f]) => (typeof f.published === "string" ? f.published : k));
 }
 
 /** The defaults of an entity's fields, by wire name. */

@@ -23,13 +23,14 @@ export const SUBNET = entity({
   name: "VPC subnet",
   published: "VPCSubnet",
   fields: {
-    id: { type: "integer", source: "VPC subnet: | id | integer |" },
+    id: { type: "integer", filterable: true, source: "VPC subnet: | id | integer |" },
     label: {
       type: "string",
       create: "required",
       update: true,
       minLength: 1,
       maxLength: 64,
+      filterable: true,
       source: "VPC subnet: | label | string, 1..64 characters | required on create; the only updatable field |",
     },
     ipv4: {
@@ -42,8 +43,13 @@ export const SUBNET = entity({
       published: "linodes",
       source: "VPC subnet: | computes | array of compute entries |",
     },
-    created: { type: "date-time", source: "VPC subnet: | created | string, date-time |" },
-    updated: { type: "date-time", nullable: true, source: "VPC subnet: | updated | string, date-time, nullable |" },
+    created: { type: "date-time", filterable: true, source: "VPC subnet: | created | string, date-time |" },
+    updated: {
+      type: "date-time",
+      nullable: true,
+      filterable: true,
+      source: "VPC subnet: | updated | string, date-time, nullable |",
+    },
   },
 });
 
@@ -52,13 +58,14 @@ export const VPC = entity({
   name: "VPC",
   published: "VPC",
   fields: {
-    id: { type: "integer", source: "VPC: | id | integer |" },
+    id: { type: "integer", filterable: true, source: "VPC: | id | integer |" },
     label: {
       type: "string",
       create: "required",
       update: true,
       minLength: 1,
       maxLength: 64,
+      filterable: true,
       source: "VPC: | label | string, 1..64 characters | required on create; optional on update |",
     },
     description: {
@@ -73,6 +80,7 @@ export const VPC = entity({
     region: {
       type: "string",
       create: "required",
+      filterable: true,
       source: "VPC: | region | string | region id; required on create; not changeable |",
     },
     subnets: {
@@ -81,8 +89,13 @@ export const VPC = entity({
       source:
         "VPC: | subnets | array of subnet objects | optional on create (request items carry `label` and `ipv4`) |",
     },
-    created: { type: "date-time", source: "VPC: | created | string, date-time |" },
-    updated: { type: "date-time", nullable: true, source: "VPC: | updated | string, date-time, nullable |" },
+    created: { type: "date-time", filterable: true, source: "VPC: | created | string, date-time |" },
+    updated: {
+      type: "date-time",
+      nullable: true,
+      filterable: true,
+      source: "VPC: | updated | string, date-time, nullable |",
+    },
   },
 });
 
@@ -91,19 +104,20 @@ export const VPC_IP = entity({
   name: "VPC IP address entry",
   published: "IPAddressesVPC",
   fields: {
-    active: { type: "boolean", source: "VPC IP address entry: | active | boolean |" },
+    active: { type: "boolean", filterable: true, source: "VPC IP address entry: | active | boolean |" },
     address: { type: "string", nullable: true, source: "VPC IP address entry: | address | string (IP), nullable |" },
     address_range: {
       type: "string",
       nullable: true,
       source: "VPC IP address entry: | address_range | string, nullable |",
     },
-    config_id: { type: "integer", source: "VPC IP address entry: | config_id | integer |" },
+    config_id: { type: "integer", filterable: true, source: "VPC IP address entry: | config_id | integer |" },
     gateway: { type: "string", nullable: true, source: "VPC IP address entry: | gateway | string (IP), nullable |" },
     interface_id: { type: "integer", source: "VPC IP address entry: | interface_id | integer |" },
     compute_id: {
       type: "integer",
       published: "linode_id",
+      filterable: true,
       source:
         "VPC IP address entry: | compute_id | integer | id of the compute instance the interface currently belongs to |",
     },
@@ -113,9 +127,9 @@ export const VPC_IP = entity({
       source: "VPC IP address entry: | nat_1_1 | string (IP) | empty when NAT 1:1 is not used |",
     },
     prefix: { type: "integer", nullable: true, source: "VPC IP address entry: | prefix | integer, nullable |" },
-    region: { type: "string", source: "VPC IP address entry: | region | string |" },
+    region: { type: "string", filterable: true, source: "VPC IP address entry: | region | string |" },
     subnet_id: { type: "integer", source: "VPC IP address entry: | subnet_id | integer |" },
     subnet_mask: { type: "string", source: "VPC IP address entry: | subnet_mask | string (IP) |" },
-    vpc_id: { type: "integer", source: "VPC IP address entry: | vpc_id | integer |" },
+    vpc_id: { type: "integer", filterable: true, source: "VPC IP address entry: | vpc_id | integer |" },
   },
 });

@@ -1,9 +1,10 @@
 /**
  * The shapes the API's database answers have had. The API changes its answers between versions
  * without a new path (api-behaviour.md, "Later versions of the API"): from late 2024 on a database
- * answer carries no `replication_type` nor `replication_commit_type`, names its second host
- * `hosts.standby` instead of `hosts.secondary`, and adds `platform`, `members`, `engine_config`,
- * `oldest_restore_time` and `updates.pending`; a weekly window leaves `week_of_month` out. The
+ * answer lacks the fields the API model marks `lateAnswer: false` (the replication settings), names
+ * its second host `hosts.standby` instead of `hosts.secondary`, and adds `platform`, `members`,
+ * `engine_config`, `oldest_restore_time` and `updates.pending`; the maintenance window leaves out
+ * its null fields (a weekly window has no week of the month). The
  * shape follows linodego's recordings of 2025 and 2026 (`TestDatabase_MySQL_Suite.yaml`). The
  * control API chooses the shape (`PUT /_emulator/answers`); the default is the contract's.
  */
@@ -14,7 +15,16 @@ export type AnswerShape = "4.176.0" | "late-2024";
 /** The shapes the control API takes. */
 export const ANSWER_SHAPES: readonly AnswerShape[] = ["4.176.0", "late-2024"];
 
+import { DATABASE, type Entity } from "../api/index.js";
+
 type View = Record<string, unknown>;
+
+/** The database fields the answers of late 2024 lack (the list entry's are a subset). */
+const DROPPED = new Set(
+  Object.entries(DATABASE.fields as Entity["fields"])
+    .filter(([, f]) => f.lateAnswer === false)
+    .map(([k]) => k),
+);
 
 /** The second host under its later name; an answer while provisioning has none. */
 function laterHosts(hosts: unknown): View {
@@ -24,13 +34,11 @@ function laterHosts(hosts: unknown): View {
 
 /** A database answer (full or list entry) of the contract's shape, in the shape of late 2024. */
 export function laterDatabaseView(view: View): View {
-  const { replication_type: _type, replication_commit_type: _commit, hosts, updates, ...rest } = view;
+  const { hosts, updates, ...kept } = view;
+  const rest = Object.fromEntries(Object.entries(kept).filter(([k]) => !DROPPED.has(k)));
   const window = updates as View | null;
   const laterWindow = window
-    ? {
-        ...Object.fromEntries(Object.entries(window).filter(([k, v]) => k !== "week_of_month" || v !== null)),
-        pending: [],
-      }
+    ? { ...Object.fromEntries(Object.entries(window).filter(([, v]) => v !== null)), pending: [] }
     : window;
   return {
     ...rest,

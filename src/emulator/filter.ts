@@ -8,19 +8,24 @@
  * filtered list. A key that is not filterable, or a header that is not a JSON object, is a 400
  * naming `X-Filter`.
  */
+import { AVAILABILITY, BACKUP, DATABASE, ENGINE, filterNames, SUBNET, VPC, VPC_IP } from "../api/index.js";
 import { BadRequest } from "./errors.js";
 
-/** The fields each list lets a filter name (`x-linode-filterable` in the published description). */
+/**
+ * The fields each list lets a filter name (`x-linode-filterable` in the published description):
+ * the API model's `filterable` fields, by their published names. One VPC's IP list and the region
+ * list take none; the event log is not an entity of the model.
+ */
 export const FILTERABLE = {
-  vpcs: ["id", "label", "region", "created", "updated"],
-  subnets: ["id", "label", "created", "updated"],
-  vpcIps: ["active", "config_id", "linode_id", "region", "vpc_id"],
+  vpcs: filterNames(VPC),
+  subnets: filterNames(SUBNET),
+  vpcIps: filterNames(VPC_IP),
   vpcIpsOfOne: [],
-  databases: ["label", "type", "engine", "version", "region", "status"],
-  backups: ["type", "created"],
+  databases: filterNames(DATABASE),
+  backups: filterNames(BACKUP),
   regions: [],
-  availability: ["region", "plan", "available"],
-  engines: ["engine", "version"],
+  availability: filterNames(AVAILABILITY),
+  engines: filterNames(ENGINE),
   events: ["id", "action", "created", "entity.id", "entity.type", "read"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -18,7 +18,9 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { DATABASE, type Entity } from "../api/index.js";
 import type { State } from "./state.js";
+import { SUBNET_LINK_KINDS } from "./vpcs/links.js";
 
 /** A state file that cannot be used; the message names the file and what is wrong. */
 export class StateFileError extends Error {}
@@ -48,20 +50,33 @@ const RECORDS: Record<string, Record<string, Kind>> = {
   tokens: { token: "string" },
   computes: { id: "integer", interfaces: "list" },
   vpcs: { id: "integer", label: "string", region: "string" },
-  subnets: { id: "integer", vpc_id: "integer", label: "string", ipv4: "string" },
+  subnets: { id: "integer", ...SUBNET_LINK_KINDS, label: "string", ipv4: "string" },
   databases: {
     id: "integer",
     engine: "string",
     label: "string",
     region: "string",
     status: "string",
-    allow_list: "list",
     updates: "object",
     backups: "list",
     pending: "list",
   },
   events: { id: "integer", action: "string", entity: "object" },
 };
+
+/**
+ * The lists whose records hold fields of an API model entity: a list field of the entity (an
+ * allow list) may be missing, from a file saved before it existed, and answers its default; when
+ * there, the routes read it as a list.
+ */
+const ENTITIES: Record<string, Entity> = { databases: DATABASE };
+
+/** The list fields of `entity`, which a record may lack but must not hold as anything else. */
+function listFields(entity: Entity): string[] {
+  return Object.entries(entity.fields)
+    .filter(([, f]) => f.type === "strings" && f.answer !== false)
+    .map(([k]) => k);
+}
 
 const KIND: Record<Kind, (v: unknown) => boolean> = {
   integer: (v) => Number.isSafeInteger(v),
@@ -87,7 +102,10 @@ function shapeProblem(saved: unknown): string | undefined {
     for (let i = 0; i < items.length; i++) {
       const r: unknown = items[i];
       if (!isObject(r)) return `has state.${list}[${i}] that is not an object`;
-      const wrong = Object.entries(keys).find(([k, kind]) => !KIND[kind](r[k]));
+      const lists = ENTITIES[list] ? listFields(ENTITIES[list]) : [];
+      const wrong =
+        Object.entries(keys).find(([k, kind]) => !KIND[kind](r[k])) ??
+        lists.map((k) => [k, "list"] as const).find(([k]) => r[k] !== undefined && !KIND.list(r[k]));
       if (wrong)
         return `has state.${list}[${i}].${wrong[0]} that is not ${wrong[1] === "integer" ? "an" : "a"} ${wrong[1]}`;
     }

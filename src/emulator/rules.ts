@@ -1,7 +1,5 @@
 /** Field rules shared by the models; each returns a reason text, or undefined when the value is fine. */
-import { canonical, contains, formatCidr, isCanonical, overlaps, parseAddress, parseCidr, type Cidr } from "./ipv4.js";
-import { ErrorList } from "./errors.js";
-import type { UpdatesRecord } from "./state.js";
+import { canonical, contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "./ipv4.js";
 
 const NETWORK_LABEL = /^[A-Za-z0-9-]{1,64}$/;
 const DATABASE_LABEL = /^[A-Za-z0-9._-]{3,32}$/;
@@ -38,43 +36,4 @@ export function subnetRangeProblem(ipv4: string): string | undefined {
     return "Must be an RFC 1918 private range within 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16";
   if (overlaps(cidr, RESERVED)) return "Must not overlap the reserved range 192.168.128.0/17";
   return undefined;
-}
-
-/**
- * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
- * the result is sorted by address then prefix length. A range with host bits set (`10.0.0.1/24`)
- * matches the published pattern, so it is taken and kept as sent.
- */
-export function normaliseAllowList(items: string[], errors: ErrorList, field = "allow_list"): string[] {
-  const parsed: Cidr[] = [];
-  items.forEach((item, i) => {
-    const address = parseAddress(item);
-    const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(item);
-    if (!cidr) {
-      errors.add(`${field}[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range");
-      return;
-    }
-    parsed.push(cidr);
-  });
-  parsed.sort((a, b) => a.base - b.base || a.prefix - b.prefix);
-  return [...new Set(parsed.map(formatCidr))];
-}
-
-/**
- * Merges a partial maintenance window into the current one and checks the result. Switching to
- * weekly without a `week_of_month` clears it; monthly requires one.
- */
-export function mergeUpdates(current: UpdatesRecord, patch: Partial<UpdatesRecord>, errors: ErrorList): UpdatesRecord {
-  const next: UpdatesRecord = { ...current, ...patch };
-  if (patch.frequency === "weekly" && patch.week_of_month === undefined) next.week_of_month = null;
-  if (next.frequency === "weekly" && next.week_of_month !== null)
-    errors.add("updates.week_of_month", "Must be null for a weekly maintenance window");
-  if (next.frequency === "monthly" && next.week_of_month === null)
-    errors.add("updates.week_of_month", "Required for a monthly maintenance window (1-4)");
-  return next;
-}
-
-/** The default maintenance window of a new database. */
-export function defaultUpdates(): UpdatesRecord {
-  return { frequency: "weekly", duration: 3, hour_of_day: 0, day_of_week: 1, week_of_month: null };
 }

@@ -1,4 +1,6 @@
+import { ENGINE } from "../api/index.js";
 import type { Grants, State, TokenRecord } from "./state.js";
+import { filled } from "./stored.js";
 
 /** The token every default-seeded emulator accepts, unrestricted with all scopes. */
 export const DEFAULT_TOKEN = "emulator-token";
@@ -39,6 +41,9 @@ export function defaultState(): State {
     status,
   });
   const plans = ["g7-premium-2", "g1-gpu-rtx6000-1"];
+  // The catalogue's engines hold no data: their disk figures are zero.
+  const engine = (type: "mysql" | "postgresql", version: string) =>
+    filled(ENGINE, { id: `${type}/${version}`, engine: type, version });
   const regions = [
     region("us-east", "Newark, NJ, USA", "us", ALL_SERVICES),
     region("us-west", "Fremont, CA, USA", "us", ALL_SERVICES),
@@ -57,10 +62,10 @@ export function defaultState(): State {
       plans.map((plan, j) => ({ region: r.id, plan, available: (i + j) % 2 === 0 })),
     ),
     engines: [
-      { id: "mysql/8.0.30", engine: "mysql", version: "8.0.30", total_disk_size_gb: 0, used_disk_size_gb: 0 },
-      { id: "mysql/5.7.39", engine: "mysql", version: "5.7.39", total_disk_size_gb: 0, used_disk_size_gb: 0 },
-      { id: "postgresql/14.6", engine: "postgresql", version: "14.6", total_disk_size_gb: 0, used_disk_size_gb: 0 },
-      { id: "postgresql/13.2", engine: "postgresql", version: "13.2", total_disk_size_gb: 0, used_disk_size_gb: 0 },
+      engine("mysql", "8.0.30"),
+      engine("mysql", "5.7.39"),
+      engine("postgresql", "14.6"),
+      engine("postgresql", "13.2"),
     ],
     types: [
       { id: "g6-nanode-1", label: "Nanode 1GB", disk: 25 },

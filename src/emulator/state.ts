@@ -1,10 +1,15 @@
 /**
  * The records the store keeps. They are plain JSON so that the whole state can be written to and
- * read from the optional persistence file as is; API views are derived from them in views.ts.
+ * read from the optional persistence file as is. A record of an entity of the API model keeps its
+ * fields under their wire names (stored.ts); answers are read back from them by the model.
  */
-import type { SUBNET } from "../api/index.js";
-import type { DatabaseSettings } from "./databases/settings.js";
-import type { Plain } from "./plain.js";
+import type { AVAILABILITY, BACKUP, ENGINE, MAINTENANCE_WINDOW, REGION, SUBNET, VPC } from "../api/index.js";
+import type { DatabaseRecord } from "./databases/record.js";
+import type { Stored } from "./stored.js";
+import type { InterfaceRecord, SubnetLink } from "./vpcs/links.js";
+
+/** The records whose fields their area names (databases/record.ts, vpcs/links.ts), kept with the rest. */
+export type { DatabaseRecord, InterfaceRecord };
 
 /** Database engine families. */
 export type EngineType = "mysql" | "postgresql";
@@ -13,30 +18,13 @@ export type EngineType = "mysql" | "postgresql";
 export type Permission = "read_only" | "read_write";
 
 /** A region of the catalogue. */
-export interface RegionRecord {
-  id: string;
-  label: string;
-  country: string;
-  capabilities: string[];
-  resolvers: { ipv4: string; ipv6: string };
-  status: "ok" | "outage";
-}
+export type RegionRecord = Stored<typeof REGION>;
 
 /** Availability of one plan in one region. */
-export interface AvailabilityRecord {
-  region: string;
-  plan: string;
-  available: boolean;
-}
+export type AvailabilityRecord = Stored<typeof AVAILABILITY>;
 
 /** An engine of the catalogue. */
-export interface EngineRecord {
-  id: string;
-  engine: EngineType;
-  version: string;
-  total_disk_size_gb: number;
-  used_disk_size_gb: number;
-}
+export type EngineRecord = Stored<typeof ENGINE>;
 
 /** A compute instance type (plan) that databases run on. */
 export interface InstanceTypeRecord {
@@ -62,18 +50,6 @@ export interface TokenRecord {
   grants: Grants;
 }
 
-/** A VPC interface of a compute instance's configuration profile. */
-export interface InterfaceRecord {
-  id: number;
-  config_id: number;
-  subnet_id: number;
-  vpc_id: number;
-  address: string;
-  ip_ranges: string[];
-  nat_1_1: string;
-  active: boolean;
-}
-
 /** A compute instance, only as far as VPC attachments need it. */
 export interface ComputeRecord {
   id: number;
@@ -83,41 +59,16 @@ export interface ComputeRecord {
 }
 
 /** A VPC; its subnets are separate records. */
-export interface VpcRecord {
-  id: number;
-  label: string;
-  description: string;
-  region: string;
-  created: number;
-  updated: number | null;
-}
+export type VpcRecord = Stored<typeof VPC, "subnets">;
 
-/** A subnet of a VPC; its plain fields are the API model's (plain.ts). */
-export interface SubnetRecord extends Plain<typeof SUBNET> {
-  id: number;
-  vpc_id: number;
-  label: string;
-  ipv4: string;
-  created: number;
-  updated: number | null;
-}
+/** A subnet of a VPC, which it names by its link (vpcs/links.ts). */
+export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
 
 /** Maintenance window (UTC). */
-export interface UpdatesRecord {
-  frequency: "weekly" | "monthly";
-  duration: number;
-  hour_of_day: number;
-  day_of_week: number;
-  week_of_month: number | null;
-}
+export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
 
 /** A backup of a database. */
-export interface BackupRecord {
-  id: number;
-  label: string;
-  type: "snapshot" | "auto";
-  created: number;
-}
+export type BackupRecord = Stored<typeof BACKUP>;
 
 /** Something that will happen to a database at `at` (emulated epoch ms). */
 export interface PendingChange {
@@ -126,33 +77,6 @@ export interface PendingChange {
   snapshot?: { label: string };
   failAfterRestore?: boolean;
   password?: string;
-}
-
-/** A managed database with the internal state behind its API fields. */
-export interface DatabaseRecord extends DatabaseSettings {
-  id: number;
-  engine: EngineType;
-  label: string;
-  region: string;
-  type: string;
-  version: string;
-  cluster_size: 1 | 3;
-  allow_list: string[];
-  replication_type: string;
-  replication_commit_type: string | null;
-  status: string;
-  updates: UpdatesRecord;
-  created: number;
-  updated: number;
-  username: string;
-  password: string;
-  ca_certificate: string;
-  backups: BackupRecord[];
-  /** Emulated ms up to which daily backups were considered. */
-  backupsCheckedUntil: number;
-  /** Emulated ms of the most recent completed credentials reset, or null. */
-  credentialsResetAt: number | null;
-  pending: PendingChange[];
 }
 
 /** An event of the account's event log. */

@@ -5,7 +5,7 @@
  * address space (`0.0.0.0/1` with `128.0.0.0/1`). Entries that are not known yet are not judged.
  */
 import ipaddr from "ipaddr.js";
-import { canonical, parseAddress, parseCidr, size, type Cidr } from "../shared/fields/ipv4.js";
+import { canonical, parseAddress, parseCidr, size, type Cidr } from "../api/ipv4.js";
 
 /** What makes a list open: one entry, or entries that only together cover everything. */
 export interface OpenEntries {

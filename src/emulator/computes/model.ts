@@ -1,7 +1,8 @@
-import { BadRequest, ErrorList, NotFound } from "../errors.js";
+import { ErrorList, NotFound } from "../errors.js";
 import { formatAddress, parseAddress, parseCidr, size, type Cidr } from "../ipv4.js";
 import type { ComputeRecord, InterfaceRecord } from "../state.js";
 import type { Store } from "../store.js";
+import { interfaceRecord, subnetOf, subnetRefusal, vpcOf, type InterfaceInput } from "../vpcs/links.js";
 
 /** A compute instance as the control API seeds it. */
 export interface ComputeInput {
@@ -11,16 +12,8 @@ export interface ComputeInput {
   interfaces?: InterfaceInput[];
 }
 
-/** A VPC interface as the control API attaches it. */
-export interface InterfaceInput {
-  id?: number;
-  config_id?: number;
-  subnet_id: number;
-  address?: string;
-  ip_ranges?: string[];
-  nat_1_1?: string;
-  active?: boolean;
-}
+/** A VPC interface as the control API attaches it (vpcs/links.ts). */
+export type { InterfaceInput };
 
 /**
  * Compute instances, only as far as VPCs see them: configuration profile interfaces that use a
@@ -68,8 +61,8 @@ export class ComputeModel {
   /** Adds a VPC interface using a subnet; the address defaults to the next free host after the gateway. */
   attach(computeId: number, input: InterfaceInput): InterfaceRecord {
     const compute = this.get(computeId);
-    const subnet = this.store.state.subnets.find((s) => s.id === input.subnet_id);
-    if (!subnet) throw new BadRequest("Subnet not found", "subnet_id");
+    const subnet = this.store.state.subnets.find((s) => s.id === subnetOf(input));
+    if (!subnet) throw subnetRefusal("Subnet not found");
     const range = parseCidr(subnet.ipv4) as Cidr;
     const errors = new ErrorList();
     let address: string;
@@ -84,16 +77,14 @@ export class ComputeModel {
     for (const [i, r] of (input.ip_ranges ?? []).entries())
       if (!parseCidr(r)) errors.add(`ip_ranges[${i}]`, "Must be an IPv4 CIDR range");
     errors.throwIfAny();
-    const record: InterfaceRecord = {
-      id: input.id ?? this.store.nextId("interface"),
-      config_id: input.config_id ?? compute.interfaces[0]?.config_id ?? this.store.nextId("config"),
-      subnet_id: subnet.id,
-      vpc_id: subnet.vpc_id,
+    const record = interfaceRecord(
+      input,
+      subnet,
+      compute.interfaces[0],
+      () => this.store.nextId("interface"),
+      () => this.store.nextId("config"),
       address,
-      ip_ranges: input.ip_ranges ?? [],
-      nat_1_1: input.nat_1_1 ?? "",
-      active: input.active ?? true,
-    };
+    );
     compute.interfaces.push(record);
     return record;
   }
@@ -115,14 +106,14 @@ export class ComputeModel {
   /** Every interface that uses a subnet, with its compute instance. */
   usersOf(subnetId: number): (InterfaceRecord & { computeId: number })[] {
     return this.store.state.computes.flatMap((c) =>
-      c.interfaces.filter((i) => i.subnet_id === subnetId).map((i) => ({ ...i, computeId: c.id })),
+      c.interfaces.filter((i) => subnetOf(i) === subnetId).map((i) => ({ ...i, computeId: c.id })),
     );
   }
 
   /** Every interface in a VPC (all VPCs when `vpcId` is undefined), with its compute instance. */
   interfacesIn(vpcId?: number): (InterfaceRecord & { computeId: number })[] {
     return this.store.state.computes.flatMap((c) =>
-      c.interfaces.filter((i) => vpcId === undefined || i.vpc_id === vpcId).map((i) => ({ ...i, computeId: c.id })),
+      c.interfaces.filter((i) => vpcId === undefined || vpcOf(i) === vpcId).map((i) => ({ ...i, computeId: c.id })),
     );
   }
 
@@ -132,6 +123,6 @@ export class ComputeModel {
       const text = formatAddress(value);
       if (!used.has(text)) return text;
     }
-    throw new BadRequest("No free address left in the subnet", "subnet_id");
+    throw subnetRefusal("No free address left in the subnet");
   }
 }

@@ -4,7 +4,8 @@ import { timestamp } from "../clock.js";
 import { BadRequest } from "../errors.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
 import type { Faults } from "../faults.js";
-import type { ComputeInput, InterfaceInput } from "../computes/model.js";
+import type { ComputeInput } from "../computes/model.js";
+import { INTERFACE_BODY, type InterfaceInput } from "../vpcs/links.js";
 import type { VpcCreate } from "../vpcs/model.js";
 import type { RequestLog } from "../request-log.js";
 import { tokenRecord } from "../seed.js";
@@ -91,15 +92,7 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
   });
   app.post<{ Params: { computeId: string }; Body: InterfaceInput }>(
     "/_emulator/computes/:computeId/interfaces",
-    {
-      schema: {
-        body: {
-          type: "object",
-          required: ["subnet_id"],
-          properties: { subnet_id: { type: "integer" }, active: { type: "boolean" } },
-        },
-      },
-    },
+    { schema: { body: INTERFACE_BODY } },
     async (req) => store.computes.attach(id(req.params.computeId), req.body),
   );
   app.put<{ Params: { computeId: string; interfaceId: string }; Body: { active: boolean } }>(
@@ -161,7 +154,7 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
     },
   );
 
-  app.put<{ Params: { engine: string; instanceId: string }; Body: { status: string } }>(
+  app.put<{ Params: { engine: string; instanceId: string }; Body: { status: (typeof DATABASE_STATUSES)[number] } }>(
     "/_emulator/databases/:engine/:instanceId/status",
     {
       schema: {

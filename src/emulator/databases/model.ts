@@ -1,31 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { CERTIFICATE, CREDENTIALS, DATABASE, type CreateBody, type UpdateBody } from "../../api/index.js";
 import { BadRequest, ErrorList, NotFound } from "../errors.js";
-import { databaseLabelProblem, defaultUpdates, mergeUpdates, normaliseAllowList } from "../rules.js";
-import type { BackupRecord, DatabaseRecord, EngineType, UpdatesRecord } from "../state.js";
+import { databaseLabelProblem } from "../rules.js";
+import { defaultUpdates, mergeUpdates } from "./window.js";
+import type { BackupRecord, DatabaseRecord, EngineType } from "../state.js";
 import type { Actor, Store } from "../store.js";
+import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
 import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
-import { applySettings, settingsAtCreate, type SettingsCreate, type SettingsUpdate } from "./settings.js";
+import { applySettings, resizeConflict, settingsAtCreate, targetProblem, updatedAllowList } from "./record.js";
 
 /** Body of database create after schema validation. */
-export interface DatabaseCreate extends SettingsCreate {
-  label: string;
-  region: string;
-  type: string;
-  engine: string;
-  cluster_size?: 1 | 3;
-  replication_type?: string;
-  replication_commit_type?: string;
-  allow_list?: string[];
-}
+export type DatabaseCreate = CreateBody<typeof DATABASE>;
 
 /** Body of database update after schema validation. */
-export interface DatabaseUpdate extends SettingsUpdate {
-  label?: string;
-  allow_list?: string[];
-  type?: string;
-  updates?: Partial<UpdatesRecord>;
-}
+export type DatabaseUpdate = UpdateBody<typeof DATABASE>;
 
 /** What a status gate allows: a list of statuses, or all but some. */
 export interface StatusGate {
@@ -89,17 +78,7 @@ export class DatabaseModel {
     const catalogued = state.engines.find((e) => e.id === body.engine);
     if (!catalogued) errors.add("engine", "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
     else if (catalogued.engine !== engine) errors.add("engine", `Engine ${body.engine} is not a ${engine} engine`);
-    const clusterSize = body.cluster_size ?? 1;
-    const replication = replicationType(engine, clusterSize, body.replication_type, errors);
-    if (engine === "mysql" && body.replication_commit_type !== undefined)
-      errors.add("replication_commit_type", "Only PostgreSQL databases accept replication_commit_type");
-    else if (
-      engine === "postgresql" &&
-      replication === "asynch" &&
-      !ASYNCH_COMMIT_TYPES.includes(body.replication_commit_type ?? "local")
-    )
-      errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
-    const allowList = normaliseAllowList(body.allow_list ?? [], errors);
+    const settings = settingsAtCreate(engine, body, errors);
     errors.throwIfAny();
     const now = this.store.clock.now();
     const seconds = provisioningSeconds ?? this.store.timings.provisioningSeconds;
@@ -110,11 +89,7 @@ export class DatabaseModel {
       region: body.region,
       type: body.type,
       version: catalogued!.version,
-      cluster_size: clusterSize,
-      ...settingsAtCreate(body),
-      allow_list: allowList,
-      replication_type: replication,
-      replication_commit_type: engine === "postgresql" ? (body.replication_commit_type ?? "local") : null,
+      ...settings,
       status: "provisioning",
       updates: defaultUpdates(),
       created: now,
@@ -137,11 +112,10 @@ export class DatabaseModel {
     const db = this.get(engine, id, actor, true, { status: ["active"] });
     const errors = new ErrorList();
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
-    const allowList = body.allow_list && normaliseAllowList(body.allow_list, errors);
+    const allowList = updatedAllowList(body, errors);
     const resize = body.type !== undefined && body.type !== db.type;
-    // The API takes a resize and a new allow list only as two requests.
-    if (resize && body.allow_list !== undefined)
-      errors.add("type", "You can't update the allow_list and set a new type in the same request");
+    const conflict = resize ? resizeConflict(body) : undefined;
+    if (conflict) errors.add("type", conflict);
     else if (resize) {
       const current = this.store.state.types.find((t) => t.id === db.type);
       const next = this.store.state.types.find((t) => t.id === body.type);
@@ -156,9 +130,8 @@ export class DatabaseModel {
     errors.throwIfAny();
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
-    applySettings(db, body);
+    applySettings(db, body, allowList);
     if (updates) db.updates = updates;
-    if (allowList) db.allow_list = allowList;
     if (resize) db.type = body.type!;
     if (allowList || resize) this.startUpdating(db, this.store.timings.updatingSeconds);
     db.updated = now;
@@ -200,8 +173,8 @@ export class DatabaseModel {
       errors.add(undefined, "You may have at most 3 snapshots at a time; delete one before creating another");
     if (db.backups.some((b) => b.label === body.label))
       errors.add("label", "Label must be unique among the backups of this database");
-    if (body.target === "secondary" && db.cluster_size !== 3)
-      errors.add("target", "A secondary target requires a high-availability cluster (cluster_size 3)");
+    const target = targetProblem(db, body.target);
+    if (target) errors.add("target", target);
     errors.throwIfAny();
     db.status = "backing_up";
     db.pending.push({
@@ -234,9 +207,8 @@ export class DatabaseModel {
   }
 
   /** Current root credentials. */
-  credentials(engine: EngineType, id: number, actor: Actor): { username: string; password: string } {
-    const db = this.get(engine, id, actor, false, { status: ["active"] });
-    return { username: db.username, password: db.password };
+  credentials(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
+    return answerOf(CREDENTIALS, this.get(engine, id, actor, false, { status: ["active"] }));
   }
 
   /** Schedules a new random password; the old one stays readable until the reset completes. */
@@ -256,13 +228,13 @@ export class DatabaseModel {
     this.startUpdating(db, this.store.timings.patchSeconds);
   }
 
-  /** The CA certificate. */
-  certificate(engine: EngineType, id: number, actor: Actor): string {
-    return this.get(engine, id, actor, false, { status: ["active"] }).ca_certificate;
+  /** The CA certificate's answer. */
+  certificate(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
+    return answerOf(CERTIFICATE, this.get(engine, id, actor, false, { status: ["active"] }));
   }
 
   /** Control API: forces a status and cancels timers that would move it. */
-  setStatus(engine: EngineType, id: number, status: string): DatabaseRecord {
+  setStatus(engine: EngineType, id: number, status: DatabaseRecord["status"]): DatabaseRecord {
     const db = this.get(engine, id, null);
     // Leaving provisioning by hand starts the daily backups now, as the timer would have.
     if (db.status === "provisioning" && status !== "provisioning")
@@ -295,28 +267,6 @@ function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
       ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
       : `Your database is ${db.status}; this operation is not allowed in that status.`,
   );
-}
-
-/** PostgreSQL commit types that asynchronous replication takes. */
-const ASYNCH_COMMIT_TYPES = ["local", "off"];
-
-/** Resolves the replication default and checks it against the cluster size. */
-function replicationType(
-  engine: EngineType,
-  clusterSize: number,
-  requested: string | undefined,
-  errors: ErrorList,
-): string {
-  const given = requested === "async" ? "asynch" : requested;
-  if (given === undefined) return clusterSize === 1 ? "none" : engine === "mysql" ? "semi_synch" : "asynch";
-  if (clusterSize === 1 && given !== "none")
-    errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
-  if (clusterSize === 3 && given === "none")
-    errors.add(
-      "replication_type",
-      `Must be ${engine === "mysql" ? "asynch or semi_synch" : "asynch"} for a high availability cluster (cluster_size 3)`,
-    );
-  return given;
 }
 
 /** A fake PEM CA certificate, base64-encoded as the API returns it. */

@@ -94,8 +94,8 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
       dbs.patch(engine, instance(req), req.actor);
       return {};
     });
-    app.get<Instance>(`${base}/:instanceId/ssl`, read, async (req) => ({
-      ca_certificate: dbs.certificate(engine, instance(req), req.actor),
-    }));
+    app.get<Instance>(`${base}/:instanceId/ssl`, read, async (req) =>
+      dbs.certificate(engine, instance(req), req.actor),
+    );
   }
 }

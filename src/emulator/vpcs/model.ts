@@ -2,6 +2,7 @@ import { SUBNET } from "../../api/index.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
 import { BadRequest, ErrorList, NotFound } from "../errors.js";
 import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
+import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
 import type { SubnetRecord, VpcRecord } from "../state.js";
 import type { Actor, Store } from "../store.js";
@@ -34,7 +35,7 @@ export class VpcModel {
 
   /** Subnets of a VPC, oldest first. */
   subnetsOf(vpcId: number): SubnetRecord[] {
-    return this.store.state.subnets.filter((s) => s.vpc_id === vpcId);
+    return this.store.state.subnets.filter((s) => vpcOf(s) === vpcId);
   }
 
   /** Creates a VPC with its subnets, all or nothing. */
@@ -89,7 +90,7 @@ export class VpcModel {
     const problems = subnets.map((s) => this.inUseProblem(s)).filter((p): p is string => p !== undefined);
     if (problems.length > 0) throw new BadRequest(problems.map((reason) => ({ reason })));
     const state = this.store.state;
-    state.subnets = state.subnets.filter((s) => s.vpc_id !== vpc.id);
+    state.subnets = state.subnets.filter((s) => vpcOf(s) !== vpc.id);
     state.vpcs = state.vpcs.filter((v) => v.id !== vpc.id);
     this.store.event("vpc_delete", { id: vpc.id, type: "vpc", label: vpc.label });
     for (const s of subnets) this.store.event("subnet_delete", { id: s.id, type: "subnet", label: s.label });
@@ -98,7 +99,7 @@ export class VpcModel {
   /** One subnet of a VPC. */
   getSubnet(vpcId: number, subnetId: number, actor: Actor, write = false): SubnetRecord {
     const vpc = this.get(vpcId, actor, write);
-    const subnet = this.store.state.subnets.find((s) => s.id === subnetId && s.vpc_id === vpc.id);
+    const subnet = this.store.state.subnets.find((s) => s.id === subnetId && vpcOf(s) === vpc.id);
     if (!subnet) throw new NotFound();
     return subnet;
   }
@@ -140,7 +141,7 @@ export class VpcModel {
   private addSubnet(vpc: VpcRecord, body: { label: string; ipv4: string }): SubnetRecord {
     const subnet: SubnetRecord = {
       id: this.store.nextId("subnet"),
-      vpc_id: vpc.id,
+      ...linkTo(vpc.id),
       ...plainAtCreate(SUBNET, body),
       label: body.label,
       ipv4: body.ipv4,

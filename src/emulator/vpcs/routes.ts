@@ -4,7 +4,8 @@ import { FILTERABLE } from "../filter.js";
 import { listPage } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
 import type { Store } from "../store.js";
-import { eventView, ipViews, subnetView, vpcView } from "../views.js";
+import { eventView, subnetView, vpcView } from "../views.js";
+import { ipEntries } from "./links.js";
 import { id, op, type Q } from "../route-helpers.js";
 
 type Vpc = { Params: { vpcId: string } };
@@ -28,11 +29,7 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   );
   const allIps = async (req: FastifyRequest<Q>) => {
     const visible = new Set(store.vpcs.list(req.actor).map((v) => v.id));
-    return listPage(
-      ipViews(store).filter((e) => visible.has(e.vpc_id)),
-      req,
-      FILTERABLE.vpcIps,
-    );
+    return listPage(ipEntries(store, undefined, visible), req, FILTERABLE.vpcIps);
   };
   app.get<Q>("/v4/networking/vpcs/ips", ips, allIps);
   app.get<Q>("/v4/vpcs/ips", ips, allIps);
@@ -46,7 +43,7 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/ips", ips, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return listPage(ipViews(store, vpc.id), req, FILTERABLE.vpcIpsOfOne);
+    return listPage(ipEntries(store, vpc.id), req, FILTERABLE.vpcIpsOfOne);
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/subnets", read, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);

@@ -2,7 +2,7 @@
  * The input rules of the managed databases: label, engine id, allow list and maintenance window,
  * which the databases' field table and input checks name.
  */
-import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../shared/fields/ipv4.js";
+import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
 
 /**

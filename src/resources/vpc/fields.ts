@@ -3,7 +3,7 @@
  */
 import type { Subnet, Vpc } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
-import { firstHost, parseCidr } from "../../shared/fields/ipv4.js";
+import { firstHost, parseCidr } from "../../api/ipv4.js";
 import { descriptionRule, networkLabelRule, subnetRangeRule } from "./rules.js";
 
 /** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */

@@ -6,7 +6,7 @@ import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import type { FieldCheck } from "../../shared/fields/table.js";
 import { createSubnet, deleteSubnet } from "./network.js";
-import { parseCidr } from "../../shared/fields/ipv4.js";
+import { parseCidr } from "../../api/ipv4.js";
 import { OverlapIndex } from "./overlap-index.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";

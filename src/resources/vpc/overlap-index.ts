@@ -5,7 +5,7 @@
  * 33 enclosing blocks (itself included), or lies inside it. A pairwise check is quadratic: 10,000
  * inline subnets took minutes, and held the plugin's only thread meanwhile.
  */
-import type { Cidr } from "../../shared/fields/ipv4.js";
+import type { Cidr } from "../../api/ipv4.js";
 
 /** The block of `prefix` bits that holds `base`, as one map key. */
 function blockKey(base: number, prefix: number): number {

@@ -2,7 +2,7 @@
  * The input rules of VPCs and their subnets (labels, description, subnet range), which the VPC's
  * and the subnet's field tables name.
  */
-import { canonical, contains, formatCidr, overlaps, parseCidr, type Cidr } from "../../shared/fields/ipv4.js";
+import { canonical, contains, formatCidr, overlaps, parseCidr, type Cidr } from "../../api/ipv4.js";
 
 /** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
 export function networkLabelRule(label: string): string | undefined {

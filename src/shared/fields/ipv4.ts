@@ -1,74 +1,8 @@
 /**
- * IPv4 ranges for the subnet and allow-list rules of `check`, on the `ipaddr.js` library. Kept
- * apart from the emulator's module on purpose: the emulator stands alone, and the provider must not
- * depend on it.
+ * The provider's own IPv4 helper for the subnet rules of `check`; the parsing it shares with the
+ * emulator is the API floor's (src/api/ipv4.ts), which the provider's modules import directly.
  */
-import ipaddr from "ipaddr.js";
-
-/** A parsed CIDR range; `base` is the address as an unsigned 32-bit number. */
-export interface Cidr {
-  base: number;
-  prefix: number;
-}
-
-function toNumber(address: ipaddr.IPv4): number {
-  return Buffer.from(address.toByteArray()).readUInt32BE(0);
-}
-
-function toAddress(value: number): ipaddr.IPv4 {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(value >>> 0);
-  return new ipaddr.IPv4([...bytes]);
-}
-
-/** Parses a dotted quad written without leading zeros; undefined when malformed. */
-export function parseAddress(text: string): number | undefined {
-  return ipaddr.IPv4.isValidFourPartDecimal(text) ? toNumber(ipaddr.IPv4.parse(text)) : undefined;
-}
-
-/** Formats an unsigned 32-bit number as a dotted quad. */
-export function formatAddress(value: number): string {
-  return toAddress(value).toString();
-}
-
-/** Parses `a.b.c.d/n` (n 0..32, no leading zeros); host bits are not checked here. */
-export function parseCidr(text: string): Cidr | undefined {
-  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) return undefined;
-  const [address, prefix] = ipaddr.IPv4.parseCIDR(text);
-  // The library reads "/08" as 8; the API's form has no leading zeros.
-  if (!text.endsWith(`/${prefix}`)) return undefined;
-  return { base: toNumber(address), prefix };
-}
-
-/** Number of addresses in the range. */
-export function size(cidr: Cidr): number {
-  return 2 ** (32 - cidr.prefix);
-}
-
-/** The range with its host bits cleared. */
-export function canonical(cidr: Cidr): Cidr {
-  return { base: toNumber(ipaddr.IPv4.networkAddressFromCIDR(formatCidr(cidr))), prefix: cidr.prefix };
-}
-
-/** `a.b.c.d/n` text of a range. */
-export function formatCidr(cidr: Cidr): string {
-  return `${formatAddress(cidr.base)}/${cidr.prefix}`;
-}
-
-/** Whether `outer` contains all of `inner`. */
-export function contains(outer: Cidr, inner: Cidr): boolean {
-  return inner.prefix >= outer.prefix && toAddress(inner.base).match(toAddress(outer.base), outer.prefix);
-}
-
-/** Whether two ranges share at least one address: the wider one holds the other's network. */
-export function overlaps(a: Cidr, b: Cidr): boolean {
-  return toAddress(a.base).match(toAddress(b.base), Math.min(a.prefix, b.prefix));
-}
-
-/** The first host address of a range, which the API uses as the subnet's gateway. */
-export function firstHost(cidr: Cidr): string {
-  return formatAddress(canonical(cidr).base + 1);
-}
+import { overlaps, parseCidr } from "../../api/ipv4.js";
 
 /** Whether two valid CIDR ranges overlap. */
 export function rangesOverlap(a: string, b: string): boolean {

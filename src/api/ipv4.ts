@@ -1,0 +1,73 @@
+/**
+ * IPv4 addresses and CIDR ranges, on the `ipaddr.js` library: the parsing the contract's range
+ * fields (a subnet's `ipv4`, a database's allow list) need on both sides of the wire. The emulator
+ * and the provider import it from here, the lowest floor, so neither depends on the other; their
+ * own helpers stay beside them. Addresses are carried as unsigned 32-bit numbers, so callers can
+ * sort them and step through a range.
+ */
+import ipaddr from "ipaddr.js";
+
+/** A parsed CIDR range; `base` is the address as an unsigned 32-bit number. */
+export interface Cidr {
+  base: number;
+  prefix: number;
+}
+
+function toNumber(address: ipaddr.IPv4): number {
+  return Buffer.from(address.toByteArray()).readUInt32BE(0);
+}
+
+function toAddress(value: number): ipaddr.IPv4 {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value >>> 0);
+  return new ipaddr.IPv4([...bytes]);
+}
+
+/** Parses a dotted quad written canonically (no leading zeros); undefined when malformed. */
+export function parseAddress(text: string): number | undefined {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? toNumber(ipaddr.IPv4.parse(text)) : undefined;
+}
+
+/** Formats an unsigned 32-bit number as a dotted quad. */
+export function formatAddress(value: number): string {
+  return toAddress(value).toString();
+}
+
+/** Parses `a.b.c.d/n` (n 0..32, no leading zeros); undefined when malformed (host bits are not checked here). */
+export function parseCidr(text: string): Cidr | undefined {
+  if (!ipaddr.IPv4.isValidCIDRFourPartDecimal(text)) return undefined;
+  const [address, prefix] = ipaddr.IPv4.parseCIDR(text);
+  // The library reads "/08" as 8; the canonical form has no leading zeros.
+  if (!text.endsWith(`/${prefix}`)) return undefined;
+  return { base: toNumber(address), prefix };
+}
+
+/** Number of addresses in the range. */
+export function size(cidr: Cidr): number {
+  return 2 ** (32 - cidr.prefix);
+}
+
+/** The range with its host bits cleared. */
+export function canonical(cidr: Cidr): Cidr {
+  return { base: toNumber(ipaddr.IPv4.networkAddressFromCIDR(formatCidr(cidr))), prefix: cidr.prefix };
+}
+
+/** `a.b.c.d/n` text of a range. */
+export function formatCidr(cidr: Cidr): string {
+  return `${formatAddress(cidr.base)}/${cidr.prefix}`;
+}
+
+/** Whether `outer` contains all of `inner`. */
+export function contains(outer: Cidr, inner: Cidr): boolean {
+  return inner.prefix >= outer.prefix && toAddress(inner.base).match(toAddress(outer.base), outer.prefix);
+}
+
+/** Whether two ranges share at least one address: the wider one holds the other's network. */
+export function overlaps(a: Cidr, b: Cidr): boolean {
+  return toAddress(a.base).match(toAddress(b.base), Math.min(a.prefix, b.prefix));
+}
+
+/** The first host address of a range, which the API uses as the subnet's gateway. */
+export function firstHost(cidr: Cidr): string {
+  return formatAddress(canonical(cidr).base + 1);
+}

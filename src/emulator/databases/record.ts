@@ -1,0 +1,141 @@
+/**
+ * A database record's fields of the API model (src/api `DATABASE`): the settings a create body
+ * gives, with the rules of those that have their own (cluster size, replication, allow list; the
+ * plain ones are plain.ts's), and the answer fields the record does not hold as answered. Each of
+ * these wire names is spelled here only; the model (model.ts) runs the status machine around them.
+ */
+import { DATABASE, type CERTIFICATE, type CREDENTIALS } from "../../api/index.js";
+import type { ErrorList } from "../errors.js";
+import { formatCidr, parseAddress, parseCidr, type Cidr } from "../ipv4.js";
+import { applyPlain, plainAtCreate } from "../plain.js";
+import type { BackupRecord, EngineType, PendingChange } from "../state.js";
+import type { Store } from "../store.js";
+import type { Computed, Stored } from "../stored.js";
+import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
+
+/** Answer fields computed from the record, not held. */
+type Derived = "port" | "hosts" | "total_disk_size_gb" | "used_disk_size_gb";
+
+/** A managed database: its fields of the model, credentials and certificate, and the state behind them. */
+export type DatabaseRecord = Stored<typeof DATABASE, Derived> &
+  Stored<typeof CREDENTIALS> &
+  Stored<typeof CERTIFICATE> & {
+    backups: BackupRecord[];
+    /** Emulated ms up to which daily backups were considered. */
+    backupsCheckedUntil: number;
+    /** Emulated ms of the most recent completed credentials reset, or null. */
+    credentialsResetAt: number | null;
+    pending: PendingChange[];
+  };
+
+const hosts = (db: DatabaseRecord) =>
+  db.status === "provisioning"
+    ? { primary: null, secondary: null }
+    : {
+        primary: `db-${db.id}-primary.${db.region}.emulator.internal`,
+        secondary: `db-${db.id}-secondary.${db.region}.emulator.internal`,
+      };
+
+/** A database answer's fields not held as answered; PostgreSQL spells `asynch` as `async`, as the real API may. */
+export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
+  replication_type: (db) =>
+    db.engine === "postgresql" && db.replication_type === "asynch" ? "async" : db.replication_type,
+  port: (db) => (db.engine === "mysql" ? 3306 : 5432),
+  hosts,
+  total_disk_size_gb: (db, store) => store.state.types.find((t) => t.id === db.type)?.disk ?? null,
+  used_disk_size_gb: (db) => (db.status === "provisioning" ? 0 : 1),
+};
+
+/** The cross-engine list entry's computed fields. */
+export const SUMMARY_ANSWER: Computed<DatabaseRecord, Store> = {
+  hosts,
+  instance_uri: (db) => `/v4/databases/${db.engine}/instances/${db.id}`,
+};
+
+/** The settings of a new database as its record holds them, in the record's order. */
+export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, errors: ErrorList) {
+  const clusterSize = body.cluster_size ?? DATABASE.fields.cluster_size.default;
+  const requested = body.replication_type as string | undefined;
+  const replication = replicationType(engine, clusterSize, requested, errors);
+  const commit = body.replication_commit_type;
+  if (engine === "mysql" && commit !== undefined)
+    errors.add("replication_commit_type", "Only PostgreSQL databases accept replication_commit_type");
+  else if (engine === "postgresql" && replication === "asynch" && !ASYNCH_COMMIT_TYPES.includes(commit ?? "local"))
+    errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
+  const allowList = normaliseAllowList(body.allow_list ?? [], errors);
+  return {
+    cluster_size: clusterSize,
+    ...plainAtCreate(DATABASE, body),
+    allow_list: allowList,
+    replication_type: replication,
+    replication_commit_type:
+      engine === "postgresql" ? (commit ?? DATABASE.fields.replication_commit_type.default) : null,
+  } as const;
+}
+
+/** The allow list an update gives, normalised; undefined when it gives none. */
+export function updatedAllowList(body: DatabaseUpdate, errors: ErrorList): string[] | undefined {
+  return body.allow_list && normaliseAllowList(body.allow_list, errors);
+}
+
+/** Why an update that resizes is refused: the API takes a resize and a new allow list only as two requests. */
+export function resizeConflict(body: DatabaseUpdate): string | undefined {
+  return body.allow_list !== undefined
+    ? "You can't update the allow_list and set a new type in the same request"
+    : undefined;
+}
+
+/** Applies an update's settings: the plain ones and a normalised allow list. */
+export function applySettings(db: DatabaseRecord, body: DatabaseUpdate, allowList: string[] | undefined): void {
+  applyPlain(DATABASE, db, body);
+  if (allowList) db.allow_list = allowList;
+}
+
+/** Why a snapshot cannot take `target`: a secondary needs a high-availability cluster. */
+export function targetProblem(db: DatabaseRecord, target: string | undefined): string | undefined {
+  return target === "secondary" && db.cluster_size !== 3
+    ? "A secondary target requires a high-availability cluster (cluster_size 3)"
+    : undefined;
+}
+
+/** PostgreSQL commit types that asynchronous replication takes. */
+const ASYNCH_COMMIT_TYPES = ["local", "off"];
+
+/** Resolves the replication default and checks it against the cluster size. */
+function replicationType(
+  engine: EngineType,
+  clusterSize: number,
+  requested: string | undefined,
+  errors: ErrorList,
+): "none" | "asynch" | "semi_synch" {
+  const given = (requested === "async" ? "asynch" : requested) as "none" | "asynch" | "semi_synch" | undefined;
+  if (given === undefined) return clusterSize === 1 ? "none" : engine === "mysql" ? "semi_synch" : "asynch";
+  if (clusterSize === 1 && given !== "none")
+    errors.add("replication_type", "Must be none for a single-node cluster (cluster_size 1)");
+  if (clusterSize === 3 && given === "none")
+    errors.add(
+      "replication_type",
+      `Must be ${engine === "mysql" ? "asynch or semi_synch" : "asynch"} for a high availability cluster (cluster_size 3)`,
+    );
+  return given;
+}
+
+/**
+ * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
+ * the result is sorted by address then prefix length. A range with host bits set (`10.0.0.1/24`)
+ * matches the published pattern, so it is taken and kept as sent.
+ */
+function normaliseAllowList(items: string[], errors: ErrorList): string[] {
+  const parsed: Cidr[] = [];
+  items.forEach((item, i) => {
+    const address = parseAddress(item);
+    const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(item);
+    if (!cidr) {
+      errors.add(`allow_list[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range");
+      return;
+    }
+    parsed.push(cidr);
+  });
+  parsed.sort((a, b) => a.base - b.base || a.prefix - b.prefix);
+  return [...new Set(parsed.map(formatCidr))];
+}
