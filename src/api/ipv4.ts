@@ -1,8 +1,7 @@
 /**
  * IPv4 addresses and CIDR ranges, on the `ipaddr.js` library: the parsing the contract's range
  * fields (a subnet's `ipv4`, a database's allow list) need on both sides of the wire. The emulator
- * and the provider import it from here, the lowest floor, so neither depends on the other; their
- * own helpers stay beside them. Addresses are carried as unsigned 32-bit numbers, so callers can
+ * and the provider import it from here, the lowest floor, so neither depends on the other. Addresses are carried as unsigned 32-bit numbers, so callers can
  * sort them and step through a range.
  */
 import ipaddr from "ipaddr.js";
@@ -70,4 +69,21 @@ export function overlaps(a: Cidr, b: Cidr): boolean {
 /** The first host address of a range, which the API uses as the subnet's gateway. */
 export function firstHost(cidr: Cidr): string {
   return formatAddress(canonical(cidr).base + 1);
+}
+
+/** Whether the host bits are all zero. */
+export function isCanonical(cidr: Cidr): boolean {
+  return canonical(cidr).base === cidr.base;
+}
+
+/** The dotted mask of a prefix length. */
+export function maskOf(prefix: number): string {
+  return ipaddr.IPv4.subnetMaskFromPrefixLength(prefix).toString();
+}
+
+/** Whether two ranges, given as text, are both valid and overlap. */
+export function rangesOverlap(a: string, b: string): boolean {
+  const ca = parseCidr(a);
+  const cb = parseCidr(b);
+  return ca !== undefined && cb !== undefined && overlaps(ca, cb);
 }

@@ -1,5 +1,5 @@
-import { Forbidden, NotFound } from "./errors.js";
-import type { TokenRecord } from "./state.js";
+import { Forbidden, NotFound } from "./failures.js";
+import type { TokenRecord } from "./records.js";
 
 /** Entity kinds that carry per-resource grants. */
 export type GrantKind = "vpc" | "database";

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { authenticate } from "./auth.js";
 import { Clock } from "./clock.js";
-import { ApiFailure, UnsupportedMediaType } from "./errors.js";
+import { ApiFailure, UnsupportedMediaType } from "./failures.js";
 import { CONTROL_OFF, controlApiServed } from "./exposure.js";
 import { Faults } from "./faults.js";
-import { VARY } from "./filter.js";
+import { VARY } from "./x-filter.js";
 import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";

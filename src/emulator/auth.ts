@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { Forbidden, Unauthorized } from "./errors.js";
-import type { TokenRecord } from "./state.js";
+import { Forbidden, Unauthorized } from "./failures.js";
+import type { TokenRecord } from "./records.js";
 import type { Store } from "./store.js";
 
 /** What a route declares about authorization (the spec's Authentication section). */

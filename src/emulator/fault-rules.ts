@@ -2,7 +2,7 @@
  * What a fault rule says: the rule, its trigger, its state once added and the shared rate limit,
  * with the check that refuses a rule that cannot take effect and the match of a rule's path.
  */
-import { ErrorList } from "./errors.js";
+import { ErrorList } from "./failures.js";
 
 /** A fault injected into matching API requests. */
 export interface FaultRule {

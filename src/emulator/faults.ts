@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiFailure, TooManyRequests } from "./errors.js";
+import { ApiFailure, TooManyRequests } from "./failures.js";
 import { checkRule, matches, type ActiveFault, type FaultRule, type RateLimit } from "./fault-rules.js";
 import type { RequestLog } from "./request-log.js";
 

@@ -1,4 +1,4 @@
-import type { BackupRecord, DatabaseRecord } from "./state.js";
+import type { BackupRecord, DatabaseRecord } from "./records.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 

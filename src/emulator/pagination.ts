@@ -1,5 +1,5 @@
-import { BadRequest } from "./errors.js";
-import { applyFilter } from "./filter.js";
+import { BadRequest } from "./failures.js";
+import { applyFilter } from "./x-filter.js";
 
 /** The API's list envelope. */
 export interface PageOf<T> {
@@ -34,7 +34,7 @@ export function paginate<T>(items: T[], query: PageQuery = {}): PageOf<T> {
 
 /**
  * One page of a list operation's answer: `items` filtered and ordered by the request's `X-Filter`
- * header (filter.ts, `fields` the list's filterable fields), then paginated, so `results` and
+ * header (x-filter.ts, `fields` the list's filterable fields), then paginated, so `results` and
  * `pages` count the filtered list.
  */
 export function listPage<T>(

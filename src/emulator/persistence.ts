@@ -19,7 +19,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DATABASE, type Entity } from "../api/index.js";
-import type { State } from "./state.js";
+import type { State } from "./records.js";
 import { SUBNET_LINK_KINDS } from "./vpcs/links.js";
 
 /** A state file that cannot be used; the message names the file and what is wrong. */

@@ -1,4 +1,4 @@
-import { BadRequest, NotFound } from "./errors.js";
+import { BadRequest, NotFound } from "./failures.js";
 import type { OperationConfig } from "./auth.js";
 import type { PageQuery } from "./pagination.js";
 import { UNKNOWN_FIELD } from "./validation.js";

@@ -1,5 +1,5 @@
 /** Field rules shared by the models; each returns a reason text, or undefined when the value is fine. */
-import { canonical, contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "./ipv4.js";
+import { canonical, contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "../api/ipv4.js";
 
 const NETWORK_LABEL = /^[A-Za-z0-9-]{1,64}$/;
 const DATABASE_LABEL = /^[A-Za-z0-9._-]{3,32}$/;

@@ -1,5 +1,5 @@
 import { ENGINE } from "../api/index.js";
-import type { Grants, State, TokenRecord } from "./state.js";
+import type { Grants, State, TokenRecord } from "./records.js";
 import { filled } from "./stored.js";
 
 /** The token every default-seeded emulator accepts, unrestricted with all scopes. */

@@ -1,7 +1,7 @@
 import { Clock } from "./clock.js";
 import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
-import type { EventRecord, State, TokenRecord } from "./state.js";
+import type { EventRecord, State, TokenRecord } from "./records.js";
 import { VpcModel } from "./vpcs/model.js";
 import { ComputeModel } from "./computes/model.js";
 import { DatabaseModel } from "./databases/model.js";

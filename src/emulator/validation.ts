@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from "fastify";
-import type { ErrorEntry } from "./errors.js";
+import type { ErrorEntry } from "./failures.js";
 
 /** `/subnets/0/ipv4` → `subnets[0].ipv4`, the API's way of naming nested fields. */
 export function fieldName(instancePath: string, child?: string): string | undefined {

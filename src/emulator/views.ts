@@ -3,7 +3,7 @@
  * answer is its entity's fields in the model's order, with the fields its area computes.
  */
 import { timestamp } from "./clock.js";
-import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./state.js";
+import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./records.js";
 import type { Store } from "./store.js";
 import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/record.js";
 import { laterDatabaseView } from "./answer-shapes.js";

@@ -5,7 +5,7 @@
  */
 import { CloudClient, resolveClientConfig } from "../client/index.js";
 import { PACKAGE } from "../shared/engine/package.js";
-import { Selection } from "./filter.js";
+import { Selection } from "./selection.js";
 import { HELP, IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./options.js";
 import { OutputError, writeProgramFile } from "./output.js";
 import { printable } from "./printable.js";
@@ -25,7 +25,7 @@ export {
   type ImportOptions,
   type SubnetStyle,
 } from "./options.js";
-export { labelPattern } from "./filter.js";
+export { labelPattern } from "./selection.js";
 export { identifierOf, Namer, type Names, type ResourceClass } from "./naming.js";
 export { readAccount, type Account, type LeftOut, type ReadOptions, type SelectedDatabase } from "./read.js";
 export { buildProgram, type Declaration, type ProgramModel } from "./program.js";

@@ -12,7 +12,7 @@ import {
   type Vpc,
 } from "../client/index.js";
 import { databaseRefusal } from "./adoptable.js";
-import { Selection } from "./filter.js";
+import { Selection } from "./selection.js";
 import type { ImportFilters } from "./options.js";
 
 /** A database selected for adoption, with the snapshots to adopt with it. */

@@ -1,7 +1,7 @@
 /** Pure helpers: IPv4 arithmetic, field names of validation errors, the clock, CLI arguments. */
 import { parseEmulatorArgs } from "../../src/cli.js";
 import { Clock } from "../../src/emulator/clock.js";
-import { maskOf, parseAddress, parseCidr } from "../../src/emulator/ipv4.js";
+import { maskOf, parseAddress, parseCidr } from "../../src/api/ipv4.js";
 import { fieldName } from "../../src/emulator/validation.js";
 
 test("IPv4 parsing is strict about form", () => {

@@ -1,6 +1,6 @@
-import { ErrorList, NotFound } from "../errors.js";
-import { formatAddress, parseAddress, parseCidr, size, type Cidr } from "../ipv4.js";
-import type { ComputeRecord, InterfaceRecord } from "../state.js";
+import { ErrorList, NotFound } from "../failures.js";
+import { formatAddress, parseAddress, parseCidr, size, type Cidr } from "../../api/ipv4.js";
+import type { ComputeRecord, InterfaceRecord } from "../records.js";
 import type { Store } from "../store.js";
 import { interfaceRecord, subnetOf, subnetRefusal, vpcOf, type InterfaceInput } from "../vpcs/links.js";
 

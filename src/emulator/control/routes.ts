@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { DATABASE_STATUSES } from "../../api/index.js";
 import { timestamp } from "../clock.js";
-import { BadRequest } from "../errors.js";
+import { BadRequest } from "../failures.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
 import type { Faults } from "../faults.js";
 import type { ComputeInput } from "../computes/model.js";
@@ -17,7 +17,7 @@ import type {
   RegionRecord,
   TokenRecord,
   UpdatesRecord,
-} from "../state.js";
+} from "../records.js";
 import type { Store, Timings } from "../store.js";
 import { id } from "../route-helpers.js";
 import { ANSWER_SHAPES, type AnswerShape } from "../answer-shapes.js";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { CERTIFICATE, CREDENTIALS, DATABASE, type CreateBody, type UpdateBody } from "../../api/index.js";
-import { BadRequest, ErrorList, NotFound } from "../errors.js";
+import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { databaseLabelProblem } from "../rules.js";
 import { defaultUpdates, mergeUpdates } from "./window.js";
-import type { BackupRecord, DatabaseRecord, EngineType } from "../state.js";
+import type { BackupRecord, DatabaseRecord, EngineType } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";

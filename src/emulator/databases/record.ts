@@ -5,10 +5,10 @@
  * these wire names is spelled here only; the model (model.ts) runs the status machine around them.
  */
 import { DATABASE, type CERTIFICATE, type CREDENTIALS } from "../../api/index.js";
-import type { ErrorList } from "../errors.js";
-import { formatCidr, parseAddress, parseCidr, type Cidr } from "../ipv4.js";
+import type { ErrorList } from "../failures.js";
+import { formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
-import type { BackupRecord, EngineType, PendingChange } from "../state.js";
+import type { BackupRecord, EngineType, PendingChange } from "../records.js";
 import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";

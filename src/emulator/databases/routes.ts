@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
-import { FILTERABLE } from "../filter.js";
+import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { databaseCreate, databaseUpdate, snapshotCreate } from "../schemas.js";
-import type { EngineType } from "../state.js";
+import type { EngineType } from "../records.js";
 import type { Store } from "../store.js";
 import { backupView, databaseSummaryView, databaseView } from "../views.js";
-import { BadRequest } from "../errors.js";
+import { BadRequest } from "../failures.js";
 import { action, id, op, type Q } from "../route-helpers.js";
 
 type Instance = { Params: { instanceId: string } };

@@ -2,8 +2,8 @@
  * A database's maintenance window (the API model's `MAINTENANCE_WINDOW`): its default and the rule
  * an update of it follows. Its fields' wire names are spelled here only.
  */
-import type { ErrorList } from "../errors.js";
-import type { UpdatesRecord } from "../state.js";
+import type { ErrorList } from "../failures.js";
+import type { UpdatesRecord } from "../records.js";
 
 /**
  * Merges a partial maintenance window into the current one and checks the result. Switching to

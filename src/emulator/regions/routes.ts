@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { NotFound } from "../errors.js";
-import { FILTERABLE } from "../filter.js";
+import { NotFound } from "../failures.js";
+import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import type { Store } from "../store.js";
 import { op, type Q } from "../route-helpers.js";

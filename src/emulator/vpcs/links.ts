@@ -6,9 +6,9 @@
  * of the emulator reads the links through this module.
  */
 import { VPC_IP } from "../../api/index.js";
-import { BadRequest } from "../errors.js";
-import { firstHost, maskOf, parseCidr, type Cidr } from "../ipv4.js";
-import type { SubnetRecord, VpcRecord } from "../state.js";
+import { BadRequest } from "../failures.js";
+import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
+import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Store } from "../store.js";
 import { answerOf, type Stored } from "../stored.js";
 

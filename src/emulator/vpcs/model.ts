@@ -1,10 +1,10 @@
 import { SUBNET } from "../../api/index.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
-import { BadRequest, ErrorList, NotFound } from "../errors.js";
+import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
 import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
-import type { SubnetRecord, VpcRecord } from "../state.js";
+import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { VpcCreate } from "./model.js";
-import { FILTERABLE } from "../filter.js";
+import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
 import type { Store } from "../store.js";

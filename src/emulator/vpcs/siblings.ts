@@ -5,7 +5,7 @@
  * the other: a new range overlaps an earlier one that equals one of its enclosing blocks, or lies
  * inside its own block.
  */
-import { parseCidr } from "../ipv4.js";
+import { parseCidr } from "../../api/ipv4.js";
 import { subnetRangeProblem } from "../rules.js";
 
 interface Entry {

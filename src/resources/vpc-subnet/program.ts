@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
 import type { ProgramSide } from "../../shared/engine/resource-class.js";
-import { rangesOverlap } from "../../shared/fields/ipv4.js";
+import { rangesOverlap } from "../../api/ipv4.js";
 import type { VpcSubnetArgs } from "./class.js";
 
 /**

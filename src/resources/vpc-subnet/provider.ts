@@ -33,7 +33,7 @@ import { subnetAsHolder, subnetConflicts } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
 import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../vpc/network.js";
-import { rangesOverlap } from "../../shared/fields/ipv4.js";
+import { rangesOverlap } from "../../api/ipv4.js";
 import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 

@@ -15,7 +15,7 @@ import { accountClient, onReconfigure } from "../runtime/context.js";
 import { anyOf, batched } from "./batch.js";
 import type { LabelHolder } from "./label-claim.js";
 import { isReleased } from "./this-run.js";
-import { rangesOverlap } from "../fields/ipv4.js";
+import { rangesOverlap } from "../../api/ipv4.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
 

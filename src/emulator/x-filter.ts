@@ -9,7 +9,7 @@
  * naming `X-Filter`.
  */
 import { AVAILABILITY, BACKUP, DATABASE, ENGINE, filterNames, SUBNET, VPC, VPC_IP } from "../api/index.js";
-import { BadRequest } from "./errors.js";
+import { BadRequest } from "./failures.js";
 
 /**
  * The fields each list lets a filter name (`x-linode-filterable` in the published description):
