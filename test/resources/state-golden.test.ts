@@ -12,8 +12,8 @@
  * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
  * And one more in the calls only: a VPC create looks with one filtered read (`vpcs.list` with its
  * `X-Filter`), above the newest VPC id read once per process (`vpcs.iterate`, the first VPC case).
- * CLOUDPLATFORM_WRITE_GOLDEN=1 records it again (only for a deliberate change of the state), with
- * its keys sorted at every level (then `npx prettier --write test/resources/golden/state.json`).
+ * `npm run golden` records it again (only for a deliberate change of the state), with its keys
+ * sorted at every level: CLOUDPLATFORM_WRITE_GOLDEN=1, then Prettier on the file.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
