@@ -33,7 +33,7 @@ const UNITS = ["test/resources", "test/functions", "test/client"];
  * 22 runs the stories of the main lifecycle on the real engine; 24 and 26 one story of each kind
  * of program: a dynamic-resource program (smoke: up, clean preview, destroy), one through the
  * provider plugin (plugin-lifecycle), and one installed from the packed tarball as users install
- * it (the network example of examples.test.ts: up, clean preview, destroy, on its own SDK range).
+ * it (the network example, examples-network.test.ts: up, clean preview, destroy, on its own SDK range).
  */
 const RUNS = [
   {
@@ -57,7 +57,7 @@ const RUNS = [
     jest: [
       [...UNITS, "test/e2e/smoke.test.ts", "test/e2e/plugin-lifecycle.test.ts"],
       // One example of the file (the main jest run runs them all), so jest counts the others skipped.
-      ["test/e2e/examples.test.ts", "--testNamePattern", "^network: "],
+      ["test/e2e/examples-network.test.ts"],
     ],
   })),
 ];
