@@ -4,11 +4,11 @@
  * fields under their wire names (stored.ts); answers are read back from them by the model.
  */
 import type { AVAILABILITY, BACKUP, ENGINE, MAINTENANCE_WINDOW, REGION, SUBNET, VPC } from "../api/index.js";
-import type { DatabaseRecord } from "./databases/record.js";
+import type { DatabaseRecord } from "./databases/fields.js";
 import type { Stored } from "./stored.js";
 import type { InterfaceRecord, SubnetLink } from "./vpcs/links.js";
 
-/** The records whose fields their area names (databases/record.ts, vpcs/links.ts), kept with the rest. */
+/** The records whose fields their area names (databases/fields.ts, vpcs/links.ts), kept with the rest. */
 export type { DatabaseRecord, InterfaceRecord };
 
 /** Database engine families. */

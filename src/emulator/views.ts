@@ -5,7 +5,7 @@
 import { timestamp } from "./clock.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./records.js";
 import type { Store } from "./store.js";
-import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/record.js";
+import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
 import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { answerOf, type Computed } from "./stored.js";

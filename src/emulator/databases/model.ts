@@ -8,7 +8,7 @@ import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
 import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
-import { applySettings, resizeConflict, settingsAtCreate, targetProblem, updatedAllowList } from "./record.js";
+import { applySettings, resizeConflict, settingsAtCreate, targetProblem, updatedAllowList } from "./fields.js";
 
 /** Body of database create after schema validation. */
 export type DatabaseCreate = CreateBody<typeof DATABASE>;
