@@ -145,13 +145,3 @@ test("a subnet look at a VPC that is gone answers as the API does: not found", a
   await client().vpcs.delete(Number(gone.id));
   await expect(subnetLook(Number(gone.id), "a")).rejects.toThrow(/not found/i);
 });
-
-test("creates arriving a few milliseconds apart, as the engine starts them, still share a look", async () => {
-  const checked = [];
-  for (let i = 0; i < 4; i++) checked.push(await vpc.check({}, { label: `apart-${i}`, region: "us-east" }));
-  await vpcLook("warm-up"); // the newest VPC id, read once per process
-  await emulator().control.clearRequests();
-  await Promise.all(checked.map((c, i) => new Promise((r) => setTimeout(r, 5 * i)).then(() => vpc.create(c.inputs))));
-  // Asked within 15 ms: one look for the four labels.
-  expect(await apiRequests()).toEqual({ reads: 1, otherReads: [], writes: 4 });
-});
