@@ -26,3 +26,4 @@ export const ENTITIES = {
   CREDENTIALS,
   CERTIFICATE,
 } as const;
+export * from "./engine-config.js";

@@ -73,7 +73,7 @@ export type BackupRecord = Stored<typeof BACKUP>;
 /** Something that will happen to a database at `at` (emulated epoch ms). */
 export interface PendingChange {
   at: number;
-  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials";
+  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "suspended" | "resuming" | "resumed";
   snapshot?: { label: string };
   failAfterRestore?: boolean;
   password?: string;
