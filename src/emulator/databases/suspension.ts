@@ -11,6 +11,7 @@ import type { DatabaseRecord, EngineType, PendingChange } from "../records.js";
 import type { Store } from "../store.js";
 import { action, id } from "../route-helpers.js";
 import { isToday } from "./platform.js";
+import { checkStatus, type StatusGate } from "./model.js";
 
 /** The reason a suspend or resume of a legacy database is refused (chosen; docs/emulator.md). */
 export const LEGACY_SUSPENSION =
@@ -23,16 +24,30 @@ function refuseLegacy(db: DatabaseRecord): void {
   if (!isToday(db)) throw new BadRequest(LEGACY_SUSPENSION);
 }
 
+/** Statuses in which today's platform refuses the credentials and certificate (§2.3, §3). */
+const SECRETS_REFUSED = ["provisioning", "suspending", "suspended", "resuming"];
+
+/**
+ * When the credentials and certificate may be read: on today's platform in any status but those
+ * of provisioning and suspension (TF and ANS comments); on the contract's, only when active.
+ */
+export function secretsGate(db: DatabaseRecord): StatusGate {
+  return isToday(db) ? { statusNot: SECRETS_REFUSED } : { status: ["active"] };
+}
+
+/** When a database may be deleted: a suspended one of today's platform too (chosen; docs/emulator.md). */
+export function deleteGate(db: DatabaseRecord): StatusGate {
+  return { status: ["active", "failed", "degraded", ...(isToday(db) ? ["suspended"] : [])] };
+}
+
 /** Starts suspending an active database. */
 export function suspend(store: Store, db: DatabaseRecord): void {
-  refuseLegacy(db);
   db.status = "suspending";
   db.pending.push({ at: store.clock.now() + store.timings.suspendSeconds * 1000, kind: "suspended" });
 }
 
 /** Starts resuming a suspended database: `resuming` after a while, `active` at the end. */
 export function resume(store: Store, db: DatabaseRecord): void {
-  refuseLegacy(db);
   const now = store.clock.now();
   const seconds = store.timings.resumeSeconds;
   db.pending.push(
@@ -63,11 +78,16 @@ export function suspensionRoutes(app: FastifyInstance, store: Store, engine: Eng
   const scope = action({ scope: "databases:read_write" });
   const instance = (req: { params: { instanceId: string } }) => id(req.params.instanceId);
   app.post<{ Params: { instanceId: string } }>(`${base}/:instanceId/suspend`, scope, async (req) => {
-    suspend(store, store.databases.get(engine, instance(req), req.actor, true, { status: ["active"] }));
+    const db = store.databases.get(engine, instance(req), req.actor, true);
+    refuseLegacy(db);
+    checkStatus(db, { status: ["active"] });
+    suspend(store, db);
     return {};
   });
   app.post<{ Params: { instanceId: string } }>(`${base}/:instanceId/resume`, scope, async (req) => {
-    const db = store.databases.get(engine, instance(req), req.actor, true, { status: ["suspended"] });
+    const db = store.databases.get(engine, instance(req), req.actor, true);
+    refuseLegacy(db);
+    checkStatus(db, { status: ["suspended"] });
     if (db.pending.some((p) => p.kind === "resuming" || p.kind === "resumed"))
       throw new BadRequest("Your database is already resuming; please wait until it becomes active.");
     resume(store, db);
