@@ -9,6 +9,7 @@ import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
 import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { answerOf, type Computed } from "./stored.js";
+import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   computes: (subnet, store) => {
@@ -20,6 +21,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
     }
     return [...computes.values()];
   },
+  ...SUBNET_DATABASES_ANSWER,
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Store> = {

@@ -12,6 +12,9 @@ import type { BackupRecord, EngineType, PendingChange, UpdatesRecord } from "../
 import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
+import { ENGINE_CONFIG_ANSWER } from "./engine-config.js";
+import { FORK_ANSWER } from "./fork.js";
+import { PRIVATE_NETWORK_ANSWER } from "./private-network.js";
 
 /** Answer fields computed from the record, not held. */
 type Derived = "port" | "hosts" | "total_disk_size_gb" | "used_disk_size_gb";
@@ -46,6 +49,9 @@ export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
   hosts,
   total_disk_size_gb: (db, store) => store.state.types.find((t) => t.id === db.type)?.disk ?? null,
   used_disk_size_gb: (db) => (db.status === "provisioning" ? 0 : 1),
+  ...ENGINE_CONFIG_ANSWER,
+  ...FORK_ANSWER,
+  ...PRIVATE_NETWORK_ANSWER,
 };
 
 /** The cross-engine list entry's computed fields. */

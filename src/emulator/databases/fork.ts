@@ -15,6 +15,9 @@ import { isToday } from "./platform.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The restore window's start's wire name, for the files that answer it without its rules (answer-shapes.ts). */
+export const OLDEST_RESTORE_FIELD = "oldest_restore_time";
+
 /** Days a daily backup is kept (Cloud Manager's description of today's platform, §8). */
 export const BACKUP_DAYS = 14;
 
@@ -52,7 +55,7 @@ export function oldestRestoreTime(db: DatabaseRecord, now: number): number | und
 
 /** The answer's fields of this file: the restore window's start, and the fork a database was made by. */
 export const FORK_ANSWER = {
-  oldest_restore_time: (db: DatabaseRecord, store: Store) => {
+  [OLDEST_RESTORE_FIELD]: (db: DatabaseRecord, store: Store) => {
     const oldest = oldestRestoreTime(db, store.clock.now());
     return oldest === undefined ? undefined : timestamp(oldest);
   },
