@@ -41,16 +41,19 @@ export const PRIVATE_NETWORK = entity({
     vpc_id: {
       type: "integer",
       create: "required",
+      update: true,
       source: "todays-platform.md §5: `vpc_id` int; the VPC must be in the database's region (CM)",
     },
     subnet_id: {
       type: "integer",
       create: "required",
+      update: true,
       source: "todays-platform.md §5: `subnet_id` int, a subnet of that VPC",
     },
     public_access: {
       type: "boolean",
       create: "optional",
+      update: true,
       default: false,
       source: "todays-platform.md §5: `public_access` bool; TF default false; CM and ANS flip it in place",
     },

@@ -7,11 +7,13 @@
  * time moves forward a day at a time. The texts of the refusals are chosen (docs/emulator.md).
  * These wire names are spelled here only in the emulator.
  */
+import { FORK } from "../../api/index.js";
 import { timestamp } from "../clock.js";
+import { answerOf } from "../stored.js";
 import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, EngineType } from "../records.js";
 import type { Store } from "../store.js";
-import { isToday } from "./platform.js";
+import { onToday, platformOf } from "./platform.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -48,7 +50,7 @@ export function instantOf(text: string): number | undefined {
 /** The oldest instant a fork of `db` may restore at `now`, or undefined before its first backup. */
 export function oldestRestoreTime(db: DatabaseRecord, now: number): number | undefined {
   const first = (db as Held).firstBackupAt;
-  if (!isToday(db) || db.status === "provisioning" || first === undefined || now < first) return undefined;
+  if (!onToday(db) || db.status === "provisioning" || first === undefined || now < first) return undefined;
   const horizon = now - BACKUP_DAYS * DAY;
   return first >= horizon ? first : first + Math.ceil((horizon - first) / DAY) * DAY;
 }
@@ -61,7 +63,10 @@ export const FORK_ANSWER = {
   },
   fork: (db: DatabaseRecord) => {
     const fork = (db as Held).forkedFrom;
-    return fork ? { source: fork.source, restore_time: timestamp(fork.at) } : undefined;
+    // Keys in today's order (alphabetical), as every object of its answers.
+    return fork
+      ? answerOf(FORK, { source: fork.source, restore_time: fork.at }, {}, undefined, undefined, platformOf(db))
+      : undefined;
   },
 };
 
@@ -86,7 +91,7 @@ export function forkAtCreate(
     errors.add("fork.source", `No ${engine} database ${fork.source} to fork`);
     return held;
   }
-  if (!isToday(source)) {
+  if (!onToday(source)) {
     errors.add("fork.source", `Database ${source.id} is on the rdbms-legacy platform, which restores from backups`);
     return held;
   }

@@ -15,7 +15,8 @@ import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, SubnetRecord } from "../records.js";
 import type { Store } from "../store.js";
 import { linkToSubnet, subnetOf, vpcOf } from "../vpcs/links.js";
-import type { Stored } from "../stored.js";
+import { answerOf, type Stored } from "../stored.js";
+import { platformOf } from "./platform.js";
 
 const FIELD = "private_network";
 
@@ -177,5 +178,9 @@ export const SUBNET_DATABASES_ANSWER = {
 
 /** The database answer's network: null when it has none (records from before the field, too). */
 export const PRIVATE_NETWORK_ANSWER = {
-  [FIELD]: (db: DatabaseRecord) => held(db)[FIELD] ?? null,
+  [FIELD]: (db: DatabaseRecord) => {
+    const network = held(db)[FIELD];
+    // Keys in today's order (alphabetical), as every object of its answers.
+    return network ? answerOf(PRIVATE_NETWORK, network, {}, undefined, undefined, platformOf(db)) : null;
+  },
 };
