@@ -35,7 +35,7 @@ test("suspend: active, suspending, suspended; resume: suspended a while, resumin
   expect(await status(id)).toBe("active");
   const log = (await em().control.requests()).filter((r) => r.method === "POST").map((r) => [r.path, r.status]);
   expect(log).toEqual([
-    [base("mysql").replace(/^/, "/v4"), 200],
+    [`/v4${base("mysql")}`, 200],
     [`/v4${base("mysql")}/${id}/suspend`, 200],
     [`/v4${base("mysql")}/${id}/resume`, 200],
   ]);
@@ -80,6 +80,15 @@ test("credentials are refused while provisioning, suspending and resuming, read 
   expect((await credentials()).body).toHaveProperty("password");
 });
 
+test("today's credentials and certificate are read in other statuses than those, a resize's too", async () => {
+  const id = await active("mysql");
+  await em().control.setTimings({ resizeSeconds: 600 });
+  expect((await call("PUT", `${base("mysql")}/${id}`, { body: { cluster_size: 3 } })).status).toBe(200);
+  expect(await status(id)).toBe("resizing");
+  expect((await call("GET", `${base("mysql")}/${id}/credentials`)).status).toBe(200);
+  expect((await call("GET", `${base("mysql")}/${id}/ssl`)).body).toHaveProperty("ca_certificate");
+});
+
 test("resume of an active database and suspend of a provisioning one are refused, statuses unchanged", async () => {
   const id = await active("mysql");
   expect((await post(id, "resume")).status).toBe(400);
@@ -103,6 +112,7 @@ test("a suspended database may be deleted", async () => {
   const id = await active("mysql");
   await post(id, "suspend");
   await em().control.advanceClock(20);
+  expect(await status(id)).toBe("suspended");
   expect((await call("DELETE", `${base("mysql")}/${id}`)).status).toBe(200);
   expect((await get("mysql", id)).status).toBe(404);
 });
