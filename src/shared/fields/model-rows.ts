@@ -6,7 +6,7 @@
  * whoever declares it.
  */
 import type { Answer, ApiField, Entity } from "../../api/index.js";
-import type { Field, FieldTable, FieldType } from "./table.js";
+import type { Codec, Field, FieldFacts, FieldTable, FieldType } from "./table.js";
 import type { Bag } from "./validate.js";
 
 /** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
@@ -122,4 +122,65 @@ export function modelRows<E extends Entity, A>(
       modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>) as ModelPath<E>, description as string),
     ]),
   );
+}
+
+/** The wire names of `E`'s fields that hold an object of another entity. */
+type ObjectWire<E extends Entity> = {
+  [W in Wire<E>]: E["fields"][W] extends { type: { object: Entity } } ? W : never;
+}[Wire<E>];
+
+/**
+ * The fields of an object entity (the maintenance window) as the schema's object type lists them,
+ * by camelCase name: each one's type from the model, required unless the model says it may be
+ * null or missing (then it holds null), with its description; `overrides` adds what the model
+ * cannot say (a wider TypeScript type).
+ */
+export function modelObjectFacts<E extends Entity>(
+  entity: E,
+  descriptions: { readonly [W in Wire<E> as Camel<W>]: string },
+  overrides: { readonly [W in Wire<E> as Camel<W>]?: Partial<Omit<Field, "api">> } = {},
+): FieldFacts {
+  return Object.fromEntries(
+    Object.entries(entity.fields).map(([wire, f]) => {
+      const name = camel(wire);
+      const mayMiss = f.nullable || f.absent;
+      const fact: Omit<Field, "api"> = {
+        description: (descriptions as Record<string, string>)[name]!,
+        change: "update",
+        type: resultType(f, wire),
+        ...(mayMiss ? { absent: "null" } : { required: true }),
+        ...(overrides as Record<string, Partial<Omit<Field, "api">>>)[name],
+      };
+      return [name, fact];
+    }),
+  );
+}
+
+/**
+ * The codec of `parent`'s object field `wire` (a database's `updates`): read, the object with
+ * camelCase keys (a nullable or possibly missing key as null; the whole as null when the answer
+ * has none); written, the wire object of the keys a request takes, a nullable one sent as null
+ * when the value leaves it out.
+ */
+export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWire<E>): Codec<A> {
+  const type = parent.fields[wire]!.type as { object: Entity };
+  const fields = Object.entries(type.object.fields);
+  return {
+    key: wire as keyof A & string,
+    read: (a) => {
+      const held = (a as Bag)[wire];
+      if (held === null || held === undefined || typeof held !== "object") return null;
+      return Object.fromEntries(
+        fields.map(([w, f]) => [camel(w), (held as Bag)[w] ?? (f.nullable || f.absent ? null : undefined)]),
+      );
+    },
+    write: (value) => ({
+      [wire]: Object.fromEntries(
+        fields
+          .filter(([, f]) => f.create || f.update)
+          .map(([w, f]) => [w, (value as Bag)[camel(w)] ?? (f.nullable ? null : undefined)])
+          .filter(([, v]) => v !== undefined),
+      ),
+    }),
+  };
 }
