@@ -13,6 +13,8 @@ type Bag = Record<string, unknown>;
 /** The window's schema type and codec, loaded afresh after `change` edits the model's window. */
 function loaded(change: (window: Bag) => void = () => undefined) {
   let out: { facts: Bag; codec: Codec<Bag> } | undefined;
+  // A fresh module registry, so the modules read the model as `change` left it.
+  /* eslint-disable @typescript-eslint/no-require-imports */
   jest.isolateModules(() => {
     const api = require("../../src/api/index.js") as typeof API;
     change(api.MAINTENANCE_WINDOW.fields as unknown as Bag);
@@ -20,6 +22,7 @@ function loaded(change: (window: Bag) => void = () => undefined) {
     const fields = require("../../src/resources/managed-database/fields.js") as typeof Fields;
     out = { facts: types.SHARED_TYPES.MaintenanceWindow![1], codec: fields.DATABASE_FIELDS.updates.api as Codec<Bag> };
   });
+  /* eslint-enable @typescript-eslint/no-require-imports */
   return out!;
 }
 
