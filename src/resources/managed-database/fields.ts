@@ -211,7 +211,7 @@ export const DATABASE_FIELDS = {
   standbyHost: modelRow(
     DATABASE,
     "hosts.standby",
-    "Standby host name on today's platform (clusters of more than one node); undefined where the API gives none.",
+    "Standby host name on today's platform (clusters of more than one node), where the API gives one.",
     {
       absent: "undefined",
       notes:
@@ -221,7 +221,7 @@ export const DATABASE_FIELDS = {
   platform: modelRow(
     DATABASE,
     "platform",
-    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy"; undefined where the API gives none.',
+    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy", where the API gives one.',
     { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
   ),
   status: {

@@ -2,7 +2,7 @@
  * Output rows read from the API model (src/api): a row's type and its null for a missing value come
  * from the field's declaration, so a look-up's result or a resource's table lists only what the
  * model cannot say, each row's description. A look-up's row is named by its field's wire name in
- * camelCase (`modelRows`); a row reading a field inside an object (`hosts.standby`) is named by
+ * camelCase (`modelRows`); a row reading a field inside an object (`hosts.primary`) is named by
  * whoever declares it.
  */
 import type { Answer, ApiField, Entity } from "../../api/index.js";
@@ -34,7 +34,7 @@ type Held<F> = F extends { type: { object: infer N extends Entity } } ? N : neve
 
 /**
  * The paths a row may read in `E`: a wire name, or a dotted path into an object field's entity
- * (`hosts.standby`), to any depth.
+ * (`hosts.primary`), to any depth.
  */
 export type ModelPath<E extends Entity> = [E] extends [never]
   ? never
@@ -64,7 +64,7 @@ export interface RowOptions {
 
 /**
  * One result row read from `entity`'s field at `path` (a wire name, or a dotted path into an
- * object such as `hosts.standby`): its type from the field's declaration; a nullable or possibly
+ * object such as `hosts.primary`): its type from the field's declaration; a nullable or possibly
  * absent field, or a field inside an object, reads `options.absent` (null by default) when missing.
  */
 export function modelRow<E extends Entity, A>(
@@ -183,4 +183,14 @@ export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWir
       ),
     }),
   };
+}
+
+/**
+ * A resource's output row read from the model as a look-up's result shows it: the same read and
+ * description, null where the resource's output is undefined (a look-up's results hold null).
+ */
+export function asResult<A, B>(row: Field<A>): Field<B> {
+  const codec = row.api as Codec<A>;
+  const { absent: _absent, notes: _notes, ...rest } = row;
+  return { ...(rest as unknown as Field<B>), api: { read: (b) => codec.read(b as unknown as A) ?? null } };
 }
