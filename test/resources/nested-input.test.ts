@@ -39,10 +39,19 @@ test("the window reads and writes by the model: camelCase keys, a missing nullab
 test("a field the model's window gains is in the schema type (tsc then asks for its description) and read and written", () => {
   const { facts, codec } = loaded((window) => {
     window.start_minute = { type: "integer", update: true, nullable: true, source: "test" };
+    // An answer-only field (as a later platform's pending updates) is no input: neither typed nor read.
+    window.notices = { type: "strings", absent: true, source: "test" };
   });
   expect(Object.keys(facts)).toEqual(["frequency", "duration", "hourOfDay", "dayOfWeek", "weekOfMonth", "startMinute"]);
   expect(facts.startMinute).toMatchObject({ type: "integer", absent: "null" });
-  expect(codec.read({ updates: { ...weekly, start_minute: 30 } })).toMatchObject({ startMinute: 30 });
+  expect(codec.read({ updates: { ...weekly, start_minute: 30, notices: ["x"] } })).toEqual({
+    frequency: "weekly",
+    duration: 2,
+    hourOfDay: 3,
+    dayOfWeek: 4,
+    weekOfMonth: null,
+    startMinute: 30,
+  });
   expect(codec.write!({ frequency: "weekly", startMinute: 30 })).toEqual({
     updates: { frequency: "weekly", week_of_month: null, start_minute: 30 },
   });

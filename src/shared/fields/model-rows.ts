@@ -129,19 +129,27 @@ type ObjectWire<E extends Entity> = {
   [W in Wire<E>]: E["fields"][W] extends { type: { object: Entity } } ? W : never;
 }[Wire<E>];
 
+/** The wire names of `E`'s fields a request takes. */
+type InputWire<E extends Entity> = {
+  [W in Wire<E>]: E["fields"][W] extends { create: string } | { update: true } ? W : never;
+}[Wire<E>];
+
+/** The fields of an object a request takes: an answer-only one (a list of pending updates) is no input. */
+const inputFields = (entity: Entity) => Object.entries(entity.fields).filter(([, f]) => f.create || f.update);
+
 /**
- * The fields of an object entity (the maintenance window) as the schema's object type lists them,
- * by camelCase name: each one's type from the model, required unless the model says it may be
+ * The fields of an input object entity (the maintenance window) as the schema's object type lists
+ * them, by camelCase name: each one's type from the model, required unless the model says it may be
  * null or missing (then it holds null), with its description; `overrides` adds what the model
  * cannot say (a wider TypeScript type).
  */
 export function modelObjectFacts<E extends Entity>(
   entity: E,
-  descriptions: { readonly [W in Wire<E> as Camel<W>]: string },
-  overrides: { readonly [W in Wire<E> as Camel<W>]?: Partial<Omit<Field, "api">> } = {},
+  descriptions: { readonly [W in InputWire<E> as Camel<W>]: string },
+  overrides: { readonly [W in InputWire<E> as Camel<W>]?: Partial<Omit<Field, "api">> } = {},
 ): FieldFacts {
   return Object.fromEntries(
-    Object.entries(entity.fields).map(([wire, f]) => {
+    inputFields(entity).map(([wire, f]) => {
       const name = camel(wire);
       const mayMiss = f.nullable || f.absent;
       const fact: Omit<Field, "api"> = {
@@ -157,14 +165,13 @@ export function modelObjectFacts<E extends Entity>(
 }
 
 /**
- * The codec of `parent`'s object field `wire` (a database's `updates`): read, the object with
- * camelCase keys (a nullable or possibly missing key as null; the whole as null when the answer
- * has none); written, the wire object of the keys a request takes, a nullable one sent as null
- * when the value leaves it out.
+ * The codec of `parent`'s input object field `wire` (a database's `updates`), over the fields a
+ * request takes: read, the object with camelCase keys (a nullable or possibly missing key as null;
+ * the whole as null when the answer has none); written, the wire object, a nullable key sent as
+ * null when the value leaves it out.
  */
 export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWire<E>): Codec<A> {
-  const type = parent.fields[wire]!.type as { object: Entity };
-  const fields = Object.entries(type.object.fields);
+  const fields = inputFields((parent.fields[wire]!.type as { object: Entity }).object);
   return {
     key: wire as keyof A & string,
     read: (a) => {
@@ -177,7 +184,6 @@ export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWir
     write: (value) => ({
       [wire]: Object.fromEntries(
         fields
-          .filter(([, f]) => f.create || f.update)
           .map(([w, f]) => [w, (value as Bag)[camel(w)] ?? (f.nullable ? null : undefined)])
           .filter(([, v]) => v !== undefined),
       ),
