@@ -34,7 +34,6 @@ export const SNAPSHOT_FIELDS = {
     api: "label",
     required: true,
     output: true,
-    rule: snapshotLabelRule,
     notes: "1..30 ASCII letters, digits or `_`; unique per database",
   },
   target: {
@@ -76,10 +75,3 @@ export const SNAPSHOT_FIELDS = {
   },
   created: { description: "Creation time.", change: "output", type: "string", api: "created" },
 } satisfies FieldTable<DatabaseBackup>;
-
-/** Snapshot label: 1..30 ASCII letters, digits or underscores (the create request takes `_`). */
-export function snapshotLabelRule(label: string): string | undefined {
-  if (label.length < 1 || label.length > 30) return `must be 1 to 30 characters long (got ${label.length})`;
-  if (!/^[A-Za-z0-9_]+$/.test(label)) return "may only contain ASCII letters, digits and underscores";
-  return undefined;
-}
