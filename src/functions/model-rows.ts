@@ -3,14 +3,11 @@
  * camelCase, its type and its null for a missing value come from the field's declaration, so a
  * look-up's result lists only what the model cannot say, each row's description.
  */
-import type { Answer, ApiField, Entity } from "../api/index.js";
+import type { ApiField, Entity } from "../api/index.js";
 import type { Field, FieldTable, FieldType } from "../shared/fields/table.js";
 
 /** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
-
-/** An entity's answer with camelCase keys: the result object a look-up returns for it. */
-export type CamelAnswer<E extends Entity> = { [K in keyof Answer<E> & string as Camel<K>]: Answer<E>[K] };
 
 /** The camelCase name of a wire name. */
 export function camel(wire: string): string {
@@ -38,8 +35,15 @@ export function modelRow<E extends Entity, A>(
     const value = (a as Record<string, unknown>)[wire];
     return Array.isArray(value) ? [...value] : (value ?? null);
   };
-  const plain = !field.nullable && !field.absent && field.type !== "strings";
-  return { description, change: "output", type, api: plain ? (wire as keyof A & string) : { read } };
+  const mayLack = Boolean(field.nullable || field.absent);
+  const plain = !mayLack && field.type !== "strings";
+  return {
+    description,
+    change: "output",
+    type,
+    api: plain ? (wire as keyof A & string) : { read },
+    ...(mayLack ? { absent: "null" as const } : {}),
+  };
 }
 
 type Wire<E extends Entity> = keyof E["fields"] & string;
