@@ -2,6 +2,7 @@
  * The fields of `DatabaseSnapshot`, one declaration each (see fields.ts). A snapshot cannot be
  * changed: every argument but `timeouts` and `adoptId` replaces it.
  */
+import { BACKUP } from "../../api/index.js";
 import type { DatabaseBackup } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 
@@ -41,7 +42,8 @@ export const SNAPSHOT_FIELDS = {
     change: "replace",
     type: "string",
     output: true,
-    choices: { values: ["primary", "secondary"] },
+    // The model's values; the row judges them, as create sends `target` though answers lack it.
+    choices: { values: BACKUP.fields.target.enum },
     absent: "undefined",
     // Writing out the API's default must not replace (delete) an existing snapshot.
     normalise: (v) => v ?? "primary",
