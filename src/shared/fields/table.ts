@@ -233,7 +233,7 @@ export function checkFields<A>(
   const refused = refuseStrangeInputs(table, news, engine, rules);
   for (const [k, f] of Object.entries(table)) {
     if (f.change === "output" || refused.has(k)) continue;
-    const judged = model ? modelRules(rules, model, k, f, news[k], engine) : { sent: false, refused: false };
+    const judged = model ? modelRules(rules, model, k, f, news[k], engine) : { valued: false, refused: false };
     // A field of the other engine: the model's `engines` refuses a value, nothing else applies.
     if (engine && f.engines && !f.engines.includes(engine)) continue;
     if (judged.refused) continue;
@@ -246,8 +246,8 @@ export function checkFields<A>(
     }
     if (f.choices) {
       if (absent && f.required) rules.fail(k, `${k} is required`);
-      // A field the model declares has had the model's enum applied.
-      if (!judged.sent) rules.oneOf(news, k, f.choices.values, f.choices.why);
+      // A field whose values the model declares has had them applied.
+      if (!judged.valued) rules.oneOf(news, k, f.choices.values, f.choices.why);
     } else if (f.type === "string") {
       rules.string(news, k, f.required ?? false, f.rule && ((v) => f.rule!(v, engine)));
     } else if (f.type === "boolean") {
@@ -265,6 +265,7 @@ export function checkFields<A>(
  * `value`: its request entries, as create and update write them. Each refusal names the input's
  * path (`updates.hourOfDay`) and gives the API's reason, the text `up` would show. A value not
  * known yet, or not given, sends nothing; so does a row that maps no field of the model.
+ * `valued`: the model listed the values the field takes, and judged the value by them.
  */
 function modelRules<A>(
   rules: Rules,
@@ -273,21 +274,21 @@ function modelRules<A>(
   f: Field<A>,
   value: unknown,
   engine: EngineType | undefined,
-): { sent: boolean; refused: boolean } {
+): { valued: boolean; refused: boolean } {
   if (f.api === undefined || value === undefined || value === null || hasUnknown(value))
-    return { sent: false, refused: false };
+    return { valued: false, refused: false };
   const before = rules.failures.length;
-  let sent = false;
+  let valued = false;
   for (const [wire, v] of Object.entries(toApi({ [k]: f } as FieldTable<A>, { [k]: value }, [k]))) {
     const declared = model.fields[wire];
     if (!declared) continue;
-    sent = true;
+    valued ||= declared.enum !== undefined || declared.requestEnum !== undefined;
     for (const refusal of fieldProblems(wire, declared, v, engine)) {
       const path = k + camelPath(refusal.field.slice(wire.length));
       rules.fail(path, `${path}: ${refusal.reason}`);
     }
   }
-  return { sent, refused: rules.failures.length > before };
+  return { valued, refused: rules.failures.length > before };
 }
 
 /** A wire path's tail in the inputs' camelCase (`.x_y` as `.xY`): how a window's parts are named as inputs. */
