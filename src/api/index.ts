@@ -7,6 +7,7 @@ export * from "./network.js";
 export * from "./catalogue.js";
 export * from "./databases.js";
 export * from "./platforms.js";
+export * from "./rules.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, FORK, MAINTENANCE_WINDOW } from "./databases.js";
 import { INLINE_SUBNET, PRIVATE_NETWORK, SUBNET, SUBNET_COMPUTE, SUBNET_DATABASE, VPC, VPC_IP } from "./network.js";

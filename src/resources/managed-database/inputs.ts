@@ -3,6 +3,7 @@
  * read from the field table (database-fields.ts); what spans fields (replication defaults and rules
  * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
+import { DATABASE } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
@@ -12,10 +13,6 @@ import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 
-const REPLICATION: Record<EngineType, readonly string[]> = {
-  mysql: ["none", "asynch", "semi_synch"],
-  postgresql: ["none", "asynch"],
-};
 const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
 /** What a 3-node cluster may replicate with. */
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
@@ -28,14 +25,18 @@ export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
 /** How each input takes part in diff (and in telling a timeouts-only update apart). */
 export const DATABASE_DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
 
-/** The default replication follows the cluster size; anything but "none" needs three nodes. */
+/**
+ * The default replication follows the cluster size; anything but "none" needs three nodes. The
+ * values each engine takes are the model's (checked before this runs).
+ */
 function replication(engine: EngineType): FieldCheck {
   return (rules, news, inputs) => {
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
     const cluster = inputs.clusterSize;
     const knownCluster = cluster === UNKNOWN ? undefined : cluster;
-    const value = rules.oneOf(inputs, "replicationType", REPLICATION[engine], ` for ${engine}`);
+    const given = inputs.replicationType;
+    const value = typeof given === "string" && given !== UNKNOWN ? given : undefined;
     if (inputs.replicationType === undefined || inputs.replicationType === null) {
       if (cluster === UNKNOWN) inputs.replicationType = UNKNOWN;
       else if (knownCluster !== undefined)
@@ -104,17 +105,20 @@ const updates: FieldCheck = (rules, news, inputs) => {
  * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
  */
 export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
-  const checked = checkFields(DATABASE_FIELDS, news, engine, {
-    replicationType: replication(engine),
-    allowList,
-    updates,
-    // Whether a restore can apply depends on whether the database exists yet.
-    restore: (rules) => restoreRule(rules, news, creating),
-    timeouts: timeoutsCheck,
-  });
-  if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
-    checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
-  return checked;
+  return checkFields(
+    DATABASE_FIELDS,
+    news,
+    engine,
+    {
+      replicationType: replication(engine),
+      allowList,
+      updates,
+      // Whether a restore can apply depends on whether the database exists yet.
+      restore: (rules) => restoreRule(rules, news, creating),
+      timeouts: timeoutsCheck,
+    },
+    DATABASE,
+  );
 }
 
 /** The inputs an object holds that a request sends only when the program changes them. */

@@ -6,12 +6,11 @@ import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../..
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
 
 /**
- * Database labels: 3..32 characters. The API documents only the length; letters, digits, `.`, `_`
- * and `-` is the character set this package (and its emulator) accepts.
+ * Database labels: letters, digits, `.`, `_` and `-`, the character set this package (and its
+ * emulator) accepts; the API documents only the length, which the model declares (checkFields).
  */
 export function databaseLabelRule(label: string): string | undefined {
-  if (label.length < 3 || label.length > 32) return `must be 3 to 32 characters long (got ${label.length})`;
-  if (!/^[A-Za-z0-9._-]+$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
+  if (!/^[A-Za-z0-9._-]*$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
   return undefined;
 }
 
@@ -89,9 +88,11 @@ export interface MaintenanceWindowInput {
 }
 
 /**
- * Checks the maintenance window: weekly or monthly, duration 1..3 hours, hour 0..23 (UTC), day
- * 1..7 (1 = Monday), week 1..4 required for monthly and absent for weekly. Returns the window with
- * `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API answers.
+ * Checks the maintenance window beyond what the model declares of its parts (their values and
+ * bounds, checked from it first: checkFields): an object of the known parts, each but
+ * `weekOfMonth` given, `weekOfMonth` required for monthly and absent for weekly. Returns the
+ * window with `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API
+ * answers.
  */
 export function maintenanceWindowInput(
   rules: Rules,
@@ -113,20 +114,13 @@ export function maintenanceWindowInput(
         `${key}.${k}`,
         `${key}.${k} is not known; use frequency, duration, hourOfDay, dayOfWeek or weekOfMonth`,
       );
-  if (w.frequency !== "weekly" && w.frequency !== "monthly")
-    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${shown(w.frequency)}`);
-  const int = (field: string, lo: number, hi: number, unit: string): void => {
-    const v = w[field];
-    if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
-      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
-  };
-  int("duration", 1, 3, " (hours)");
-  int("hourOfDay", 0, 23, " (UTC)");
-  int("dayOfWeek", 1, 7, " (1 = Monday)");
+  // The whole window is managed, so each part is given (the API merges a partial one into its own).
+  for (const part of ["frequency", "duration", "hourOfDay", "dayOfWeek"])
+    if (w[part] === undefined || w[part] === null)
+      rules.fail(`${key}.${part}`, `${key}.${part} is required: the window is given whole`);
   const week = w.weekOfMonth ?? null;
   if (w.frequency === "monthly") {
     if (week === null) rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth is required for a monthly window (1 to 4)`);
-    else int("weekOfMonth", 1, 4, "");
   } else if (w.frequency === "weekly" && week !== null) {
     rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth must be left out for a weekly window`);
   }
