@@ -7,6 +7,7 @@ export * from "./network.js";
 export * from "./catalogue.js";
 export * from "./databases.js";
 export * from "./rules.js";
+export * from "./platforms.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, MAINTENANCE_WINDOW } from "./databases.js";
 import { INLINE_SUBNET, SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";

@@ -198,6 +198,8 @@ describe("responses", () => {
       hour_of_day: 2,
       day_of_week: 3,
       week_of_month: null,
+      // Today's platform's planned maintenance: a list reads as a list, empty when absent.
+      pending: [],
     });
   });
 
