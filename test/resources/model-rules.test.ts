@@ -60,8 +60,8 @@ const database = (engine: "mysql" | "postgresql"): Case[] => {
     rule: `${rule} (${engine})`,
     check: p,
     inputs: { ...DB[engine], updates: { ...WEEKLY, ...window } },
-    // Validation comes before the database is looked up: any id shows the body's refusal.
-    request: ["PUT", `/databases/${engine}/instances/999`, { updates: { ...WEEKLY_WIRE, ...wire } }],
+    // A database of the contract's platform (the emulator judges an update by its database's platform).
+    request: ["PUT", `/databases/${engine}/instances/{legacy}`, { updates: { ...WEEKLY_WIRE, ...wire } }],
     input: `updates.${part}`,
     wire: `updates.${part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
     reason,
@@ -181,8 +181,33 @@ const CASES: Case[] = [
   },
 ];
 
-/** What the emulator answers the request `up` would send. */
+/** The id of an active database of `engine` on the contract's platform, made once per engine. */
+const made = new Map<string, Promise<number>>();
+async function legacyDatabase(engine: string): Promise<number> {
+  if (!made.has(engine))
+    made.set(
+      engine,
+      send("POST", `/databases/${engine}/instances`, dbBody(engine as "mysql" | "postgresql")).then(async (res) => {
+        const { id } = (await res.json()) as { id: number };
+        await emulator().control.setStatus(engine as "mysql" | "postgresql", id, "active");
+        return id;
+      }),
+    );
+  return made.get(engine)!;
+}
+
+function send(method: string, path: string, body: Bag): Promise<Response> {
+  return fetch(`${emulator().apiUrl}${path}`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${emulator().token}`, "content-type": "application/json" },
+  });
+}
+
+/** What the emulator answers the request `up` would send (`{legacy}` in the path: a database of the contract's platform). */
 async function refusal(method: string, path: string, body: Bag): Promise<{ status: number; errors: unknown }> {
+  const engine = path.split("/")[2]!;
+  if (path.includes("{legacy}")) path = path.replace("{legacy}", String(await legacyDatabase(engine)));
   const res = await fetch(`${emulator().apiUrl}${path}`, {
     method,
     body: JSON.stringify(body),
