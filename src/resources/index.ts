@@ -16,6 +16,7 @@ export type {
   RestoreRecord,
   SubnetCompute,
   SubnetComputeInterface,
+  SubnetDatabase,
   Timeouts,
   VpcInlineSubnet,
   VpcSubnetSpec,

@@ -106,3 +106,13 @@ export interface SubnetComputeInterface {
   /** Whether it is active. */
   active: boolean;
 }
+
+/** A database in a subnet (today's platform) with its ranges. */
+export interface SubnetDatabase {
+  /** Database id. */
+  id: number;
+  /** The database's IPv4 range in the subnet. */
+  ipv4Range: string;
+  /** Its IPv6 ranges in the subnet. */
+  ipv6Ranges: string[];
+}

@@ -85,6 +85,18 @@ export const SUBNET_COMPUTE_INTERFACE: FieldFacts = {
   active: { description: "Whether it is active.", change: "update", type: "boolean", required: true },
 };
 
+/** A database in a subnet (today's platform), as the subnet's answer lists it. */
+export const SUBNET_DATABASE: FieldFacts = {
+  id: { ...whole("Database id."), required: true },
+  ipv4Range: { ...text("The database's IPv4 range in the subnet."), required: true },
+  ipv6Ranges: {
+    description: "Its IPv6 ranges in the subnet.",
+    change: "update",
+    type: { array: "string" },
+    required: true,
+  },
+};
+
 /** A region's DNS resolvers. */
 export const REGION_RESOLVERS: FieldFacts = {
   ipv4: { description: "IPv4 resolvers.", change: "update", type: { array: "string" }, required: true },
@@ -105,5 +117,6 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
+  SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
 };

@@ -29,6 +29,7 @@ import type {
   MaintenanceWindow,
   RestoreRecord,
   SubnetCompute,
+  SubnetDatabase,
   VpcInlineSubnet,
 } from "../resources/types.js";
 
@@ -127,6 +128,8 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read, where the API lists them. */
+  declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
