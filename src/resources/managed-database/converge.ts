@@ -14,6 +14,7 @@ import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
 import { fetchSecrets, stateOf } from "./state.js";
+import { platformOf, withApiDefaults } from "./platform.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
@@ -178,12 +179,18 @@ export async function converge(
     () => fetchSecrets(api, id),
     limitMs,
   );
-  return stateOf(engine, db, { ...news, ...applied }, secrets);
+  // Replication the answer may lack is what the API took for what the program left out.
+  return stateOf(engine, db, withApiDefaults(engine, platformOf(db), { ...news, ...applied }), secrets);
 }
 
-/** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */
+/**
+ * The update that brings `db` to the in-place inputs (read from the field table); empty when it
+ * already matches. An input the program leaves out is brought to the value the API gives it on
+ * the database's platform, as diff compares it.
+ */
 function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabaseRequest {
-  return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), news) as UpdateDatabaseRequest;
+  const wanted = withApiDefaults(engine, platformOf(db), news);
+  return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), wanted) as UpdateDatabaseRequest;
 }
 
 /**

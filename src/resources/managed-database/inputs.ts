@@ -11,12 +11,12 @@ import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/valida
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { apiDefaults, HA_REPLICATION, platformOf } from "./platform.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
   postgresql: ["none", "asynch"],
 };
-const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
 /** What a 3-node cluster may replicate with. */
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
 /** The PostgreSQL commit types asynchronous replication takes. */
@@ -25,22 +25,31 @@ const ASYNCH_COMMIT_TYPES = ["local", "off"];
 /** Fields that cannot change without replacing the database. */
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-export const DATABASE_DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
+/**
+ * How each input takes part in diff (and in telling a timeouts-only update apart). An input the
+ * program leaves out is compared as the value the database's platform gives it (platform.ts); the
+ * engine is the state's.
+ */
+export const DATABASE_DIFF: DiffSpec = {
+  ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
+  unset: (olds, news) =>
+    olds.engineType === "mysql" || olds.engineType === "postgresql"
+      ? apiDefaults(olds.engineType, platformOf(olds), news)
+      : {},
+};
 
-/** The default replication follows the cluster size; anything but "none" needs three nodes. */
+/**
+ * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
+ * (which picks by cluster size), so nothing is filled in.
+ */
 function replication(engine: EngineType): FieldCheck {
   return (rules, news, inputs) => {
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
-    const cluster = inputs.clusterSize;
-    const knownCluster = cluster === UNKNOWN ? undefined : cluster;
+    // The API's own cluster size when the program leaves it out.
+    const cluster = inputs.clusterSize ?? 1;
     const value = rules.oneOf(inputs, "replicationType", REPLICATION[engine], ` for ${engine}`);
-    if (inputs.replicationType === undefined || inputs.replicationType === null) {
-      if (cluster === UNKNOWN) inputs.replicationType = UNKNOWN;
-      else if (knownCluster !== undefined)
-        inputs.replicationType = knownCluster === 3 ? HA_REPLICATION[engine] : "none";
-    } else if (value !== undefined && value !== "none" && knownCluster === 1) {
+    if (value !== undefined && value !== "none" && cluster === 1) {
       rules.fail(
         "replicationType",
         `replicationType must be "none" for a single-node database (clusterSize 1); "${value}" needs clusterSize 3`,
@@ -66,7 +75,8 @@ export function sendsCreate(olds: Bag, inputs: Bag): boolean {
  */
 export function replicationRules(engine: EngineType, rules: Rules, inputs: Bag): void {
   const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
-  const type = inputs.replicationType;
+  // What the API takes for what the program leaves out (a create sends only what it sets).
+  const type = inputs.replicationType ?? apiDefaults(engine, platformOf(undefined), inputs).replicationType;
   if (inputs.clusterSize === 3 && type === "none" && !failed("replicationType"))
     rules.fail(
       "replicationType",
@@ -114,6 +124,9 @@ export function checkDatabase(engine: EngineType, news: Bag, creating = false): 
   });
   if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
     checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
+  // A create sends only what the program sets: the API's defaults are not inputs.
+  for (const [k, f] of Object.entries(DATABASE_FIELDS))
+    if ("default" in f && (news[k] === undefined || news[k] === null)) delete checked.inputs[k];
   return checked;
 }
 

@@ -28,6 +28,7 @@ import {
   replicationRules,
   sendsCreate,
 } from "./inputs.js";
+import { platformOf, withApiDefaults } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -59,7 +60,8 @@ async function adopt(
 ): Promise<pulumi.dynamic.CreateResult> {
   const instanceId = inputs.adoptId as number;
   const db = await readAdopted(`${engine} database ${instanceId}`, () => client().database(engine).get(instanceId));
-  const mismatches = immutableMismatches(engine, db, inputs);
+  // What the program leaves out is what the API would have made: the database must hold that too.
+  const mismatches = immutableMismatches(engine, db, withApiDefaults(engine, platformOf(db), inputs));
   if (mismatches.length > 0) {
     throw new Error(
       `Cannot adopt ${engine} database ${instanceId}: ${mismatches.join("; ")}. ` +
