@@ -18,6 +18,13 @@ const HOSTS = entity({
       nullable: true,
       source: "Managed database: | hosts | object | `secondary` ... assigned after provisioning completes |",
     },
+    standby: {
+      type: "string",
+      absent: true,
+      published: false,
+      source:
+        "todays-platform.md §7.2: | `hosts` | `standby` = `replica-` + same; set at create; 1-node clusters have only `primary` (no `standby` key) |",
+    },
   },
 });
 
@@ -210,6 +217,13 @@ export const DATABASE = entity({
       nullable: true,
       source: "Managed database: | updated | string, date-time | no | no |",
     },
+    platform: {
+      type: "string",
+      absent: true,
+      published: false,
+      source:
+        "todays-platform.md §7.2: | `platform` | `rdbms-default` | absent (2024) / `rdbms-legacy` (2025) |; §7.1: `platform` last",
+    },
   },
 });
 
@@ -235,7 +249,7 @@ export const DATABASE_SUMMARY = entity({
       source:
         "Managed database: `instance_uri` is a string of the form `/v4/databases/<engine>/instances/<instance_id>`",
     },
-    ...pick(DATABASE.fields, ["status", "updates", "created", "updated"]),
+    ...pick(DATABASE.fields, ["status", "updates", "created", "updated", "platform"]),
   },
 });
 

@@ -200,6 +200,15 @@ export function answerNames(e: Entity, engine?: Engine): string[] {
     .map(([k]) => k);
 }
 
+/**
+ * Whether an answer of the contract's own platform may lack the field: one an answer may lack
+ * (`absent`) that the published description does not list either (`published: false`), such as a
+ * later platform's `platform` or `hosts.standby`. Every other answered field is in every answer.
+ */
+export function answerMayLack(f: ApiField): boolean {
+  return f.absent === true && f.published === false;
+}
+
 /** The names a list's `X-Filter` may use for `e`'s fields (`filterable`), published names first. */
 export function filterNames(e: Entity): string[] {
   return Object.entries(e.fields)

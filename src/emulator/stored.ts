@@ -25,6 +25,12 @@ type Value<F extends ApiField> =
   | (F extends { enum: readonly (infer V)[] } ? V : Base<F["type"]>)
   | (F extends { nullable: true } ? null : F extends { engines: readonly Engine[] } ? null : never);
 
+type Flatten<T> = { [K in keyof T]: T[K] };
+/** The fields an answer may lack that no request sets (a later platform's): a record may lack them too. */
+type MayLack<E extends Entity> = {
+  [K in keyof Fields<E>]: Fields<E>[K] extends { absent: true; published: false } ? K : never;
+}[keyof Fields<E>];
+
 /**
  * The fields of `E` a record keeps, as the wire names them: every answered field but those its
  * area computes (`C`). A field of one engine holds null in a record of the other.
@@ -33,7 +39,13 @@ export type Stored<E extends Entity, C extends string = never> = {
   -readonly [K in keyof Fields<E> as K extends C ? never : Fields<E>[K] extends { answer: false } ? never : K]: Value<
     Fields<E>[K]
   >;
-};
+} extends infer S
+  ? Flatten<
+      { [K in keyof S as K extends MayLack<E> ? never : K]: S[K] } & {
+        [K in keyof S as K extends MayLack<E> ? K : never]?: S[K];
+      }
+    >
+  : never;
 
 /**
  * An area's computed answer fields, by wire name: each reads the record (or what the area answers
