@@ -33,6 +33,7 @@ jest.mock("../../src/shared/runtime/context.js", () => ({
   catalogueClient: () => undefined,
   // No account reads in check and no records of creates: these fixtures hold the state and requests only.
   accountClient: () => undefined,
+  configuredDatabasePlatform: () => undefined,
   configuredApiUrl: () => undefined,
 }));
 

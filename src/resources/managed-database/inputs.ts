@@ -11,7 +11,16 @@ import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/valida
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
-import { apiDefaults, HA_REPLICATION, platformOf } from "./platform.js";
+import {
+  apiDefaults,
+  HA_REPLICATION,
+  LEGACY,
+  majorOf,
+  newDatabasePlatform,
+  platformOf,
+  TODAYS,
+  type DatabasePlatform,
+} from "./platform.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
@@ -59,12 +68,44 @@ function replication(engine: EngineType): FieldCheck {
 }
 
 /**
+ * The inputs whose change replaces the database in `olds` (its platform's rules): the table's
+ * `replace` fields, except, on today's platform, the cluster size and a newer major version of
+ * the same engine, which the API changes in place. An unknown new value counts as a change.
+ */
+export function replacedFields(olds: Bag, news: Bag): string[] {
+  const changed = changedFields(olds, news, { ...DATABASE_DIFF, update: [] });
+  if (platformOf(olds) !== TODAYS) return changed;
+  return changed.filter((k) => k !== "clusterSize" && !(k === "engineId" && isUpgrade(olds.engineId, news.engineId)));
+}
+
+/** Whether `next` is a newer major version of the engine of `current` (`mysql/8` to `mysql/9`). */
+export function isUpgrade(current: unknown, next: unknown): boolean {
+  const [a, b] = [majorOf(current), majorOf(next)];
+  const engine = (v: unknown): string | undefined => (typeof v === "string" ? v.split("/")[0] : undefined);
+  return a !== undefined && b !== undefined && b > a && engine(current) === engine(next);
+}
+
+/**
  * Whether `up` would send a create for these checked inputs: a new database that is not adopted,
- * or a replacement (an immutable input changes, or is not known yet).
+ * or a replacement (an input changes that its platform cannot change in place, or is not known yet).
  */
 export function sendsCreate(olds: Bag, inputs: Bag): boolean {
   if (Object.keys(olds).length === 0) return inputs.adoptId === undefined;
-  return changedFields(olds, inputs, { ...DATABASE_DIFF, update: [] }).length > 0;
+  return replacedFields(olds, inputs).length > 0;
+}
+
+/**
+ * The platform whose rules judge the program: the database's own when it stays, the one the API
+ * makes new databases on when `up` creates one (new, or a replacement), undefined when it cannot
+ * be told yet (an adoption, read at create; a catalogue that cannot be read).
+ */
+export async function judgingPlatform(
+  engine: EngineType,
+  olds: Bag,
+  inputs: Bag,
+): Promise<DatabasePlatform | undefined> {
+  if (!sendsCreate(olds, inputs)) return Object.keys(olds).length === 0 ? undefined : platformOf(olds);
+  return newDatabasePlatform(engine);
 }
 
 /**
@@ -110,11 +151,33 @@ const updates: FieldCheck = (rules, news, inputs) => {
 };
 
 /**
+ * The cluster sizes a platform takes, with the reason shown: the contract's 1 or 3; today's
+ * platform 2 nodes too (todays-platform.md §1.3), and so does a platform not told yet (an
+ * adoption, an unreadable catalogue), where the API judges.
+ */
+function clusterSizes(platform: DatabasePlatform | undefined): [readonly number[], string] {
+  if (platform === LEGACY) {
+    const { values, why } = DATABASE_FIELDS.clusterSize.choices;
+    return [values, why];
+  }
+  return [
+    [1, 2, 3],
+    `${platform ? ` on the ${platform} platform` : ""} (a single node, or a primary and 1 or 2 standbys)`,
+  ];
+}
+
+/**
  * Runs every input rule (check, and create again before its first call). Returns inputs with
  * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
  */
-export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
+export function checkDatabase(
+  engine: EngineType,
+  news: Bag,
+  creating = false,
+  platform?: DatabasePlatform,
+): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
+    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform)),
     replicationType: replication(engine),
     allowList,
     updates,
