@@ -65,7 +65,7 @@ export type VpcRecord = Stored<typeof VPC, "subnets">;
 export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
 
 /** Maintenance window (UTC). */
-export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
+export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW, "pending">;
 
 /** A backup of a database. */
 export type BackupRecord = Stored<typeof BACKUP>;

@@ -6,7 +6,7 @@
  * the field's default, or null where the field is nullable. No field is named here: the areas'
  * files name the ones with rules or computations of their own.
  */
-import { answerNames, type ApiField, type Engine, type Entity } from "../api/index.js";
+import { answerNames, type ApiField, type Engine, type EnumValue, type Entity } from "../api/index.js";
 import { timestamp } from "./clock.js";
 
 type Fields<E extends Entity> = E["fields"];
@@ -22,7 +22,7 @@ type Base<T> = T extends "integer" | "date-time"
           ? unknown[]
           : string;
 type Value<F extends ApiField> =
-  | (F extends { enum: readonly (infer V)[] } ? V : Base<F["type"]>)
+  | (F extends { enum: readonly unknown[] } ? EnumValue<F> : Base<F["type"]>)
   | (F extends { nullable: true } ? null : F extends { engines: readonly Engine[] } ? null : never);
 
 type Flatten<T> = { [K in keyof T]: T[K] };

@@ -6,6 +6,8 @@ import type { Database, DatabaseCertificate, DatabaseCredentials, MaintenanceWin
 import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf } from "./platform.js";
 import type { FieldTable } from "../../shared/fields/table.js";
+import { modelRow } from "../../shared/fields/model-rows.js";
+import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import {
   canonicalAllowList,
@@ -240,6 +242,22 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => ({ primary: d.hosts?.primary ?? null, secondary: d.hosts?.secondary ?? null }) },
     notes: "`{primary, secondary}`",
   },
+  standbyHost: modelRow(
+    DATABASE,
+    "hosts.standby",
+    "Standby host name on today's platform (clusters of more than one node); undefined where the API gives none.",
+    {
+      absent: "undefined",
+      notes:
+        "`hosts.standby` of today's platform (`rdbms-default`); undefined on one node and on the contract's platform",
+    },
+  ),
+  platform: modelRow(
+    DATABASE,
+    "platform",
+    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy"; undefined where the API gives none.',
+    { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
+  ),
   status: {
     description: "Status as of the last create, update or refresh.",
     change: "output",
