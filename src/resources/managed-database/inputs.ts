@@ -8,6 +8,7 @@ import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js"
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { clusterSizesOf } from "../../api/index.js";
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
@@ -145,25 +146,26 @@ const allowList: FieldCheck = (rules, news, inputs) => {
   if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
 };
 
-const updates: FieldCheck = (rules, news, inputs) => {
-  const window = maintenanceWindowInput(rules, news);
-  if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
-};
+/** The maintenance window, by the rules of the platform that takes it (the contract's when not told). */
+const updates =
+  (platform: DatabasePlatform | undefined): FieldCheck =>
+  (rules, news, inputs) => {
+    const window = maintenanceWindowInput(rules, news, "updates", platform ?? LEGACY);
+    if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
+  };
 
 /**
- * The cluster sizes a platform takes, with the reason shown: the contract's 1 or 3; today's
- * platform 2 nodes too (todays-platform.md §1.3), and so does a platform not told yet (an
- * adoption, an unreadable catalogue), where the API judges.
+ * The cluster sizes a platform takes on the program's plan, with the reason shown: the contract's
+ * 1 or 3; today's 1, 2 or 3 on dedicated plans and 1 or 3 on shared ones (src/api/platforms.ts);
+ * a platform not told yet (an adoption, an unreadable catalogue) any of them: the API judges.
  */
-function clusterSizes(platform: DatabasePlatform | undefined): [readonly number[], string] {
+function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [readonly number[], string] {
   if (platform === LEGACY) {
     const { values, why } = DATABASE_FIELDS.clusterSize.choices;
     return [values, why];
   }
-  return [
-    [1, 2, 3],
-    `${platform ? ` on the ${platform} platform` : ""} (a single node, or a primary and 1 or 2 standbys)`,
-  ];
+  if (platform === undefined || typeof type !== "string" || type === UNKNOWN) return [[1, 2, 3], ""];
+  return [clusterSizesOf(platform, type), ` on the ${platform} platform with plan "${type}" (2 nodes only on dedicated plans)`];
 }
 
 /**
@@ -177,10 +179,10 @@ export function checkDatabase(
   platform?: DatabasePlatform,
 ): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
-    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform)),
+    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
     replicationType: replication(engine),
     allowList,
-    updates,
+    updates: updates(platform),
     // Whether a restore can apply depends on whether the database exists yet.
     restore: (rules) => restoreRule(rules, news, creating),
     timeouts: timeoutsCheck,

@@ -5,6 +5,7 @@
  * holds the API's default is no change, on either platform.
  */
 import type { EngineType } from "../../client/index.js";
+import { CONTRACT_PLATFORM, DATABASE, PLATFORMS, createRefusal, fieldOn, valueRefusal, type Platform } from "../../api/index.js";
 import { UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { engineIds } from "../../shared/account/catalogue.js";
 import { configuredDatabasePlatform, DATABASE_PLATFORM_SETTING } from "../../shared/runtime/context.js";
@@ -14,12 +15,12 @@ import { PACKAGE } from "../../shared/engine/package.js";
  * `rdbms-legacy`: the contract's databases (until late 2024); `rdbms-default`: every database the
  * API has made since (todays-platform.md). An answer without `platform` is a legacy database.
  */
-export type DatabasePlatform = "rdbms-legacy" | "rdbms-default";
+export type DatabasePlatform = Platform;
 
 /** Today's platform. */
 export const TODAYS: DatabasePlatform = "rdbms-default";
 /** The contract's platform. */
-export const LEGACY: DatabasePlatform = "rdbms-legacy";
+export const LEGACY: DatabasePlatform = CONTRACT_PLATFORM;
 
 /** The platform a database answer or a state names; none named is the contract's. */
 export function platformOf(bag: object | undefined): DatabasePlatform {
@@ -55,9 +56,6 @@ export function withApiDefaults(engine: EngineType, platform: DatabasePlatform, 
   return out;
 }
 
-/** The platforms by name, for the setting's rule. */
-const PLATFORMS: readonly DatabasePlatform[] = [LEGACY, TODAYS];
-
 /**
  * The platform the API makes a new database of `engine` on, or undefined when it cannot be told
  * (no API configured, the catalogue unreadable: the API then judges at `up`). The setting
@@ -67,7 +65,7 @@ const PLATFORMS: readonly DatabasePlatform[] = [LEGACY, TODAYS];
  */
 export async function newDatabasePlatform(engine: EngineType): Promise<DatabasePlatform | undefined> {
   const set = configuredDatabasePlatform();
-  if (set !== undefined) return PLATFORMS.includes(set as DatabasePlatform) ? (set as DatabasePlatform) : undefined;
+  if (set !== undefined) return (PLATFORMS as readonly string[]).includes(set) ? (set as DatabasePlatform) : undefined;
   const ids = (await engineIds())?.filter((id) => id.startsWith(`${engine}/`));
   if (!ids || ids.length === 0) return undefined;
   return ids.every((id) => MAJOR_ONLY.test(id)) ? TODAYS : LEGACY;
@@ -76,7 +74,7 @@ export async function newDatabasePlatform(engine: EngineType): Promise<DatabaseP
 /** Why the platform setting is refused, or undefined when it is one of the platforms or unset. */
 export function platformSettingProblem(): string | undefined {
   const set = configuredDatabasePlatform();
-  if (set === undefined || PLATFORMS.includes(set as DatabasePlatform)) return undefined;
+  if (set === undefined || (PLATFORMS as readonly string[]).includes(set)) return undefined;
   return (
     `${PACKAGE}:${DATABASE_PLATFORM_SETTING.key} (or ${DATABASE_PLATFORM_SETTING.envVar}) must be ` +
     `${PLATFORMS.map((p) => `"${p}"`).join(" or ")}, got ${JSON.stringify(set)}`
@@ -99,26 +97,30 @@ export function majorOf(engineId: unknown): number | undefined {
 }
 
 /**
- * The inputs today's platform refuses, as the program sets them (what it leaves out is never
- * sent): it takes no replication setting (the API answers `replication_type: Configuring
- * replication_type is no longer supported`), and its disks are always encrypted and its
- * connections always SSL, so `false` can never be had.
+ * What `platform` refuses of a request body, by the model's entries for it (src/api: a field a
+ * create does not take, a fixed value, a value outside the platform's enum or pattern), as
+ * failures of the inputs that set them (`inputOf` maps an API key to its input), naming the field
+ * and the platform and quoting the API's reason. `create`: judged as a create, else as an update.
  */
-export function todaysRefusals(news: Bag): { property: string; reason: string }[] {
+export function platformRefusals(
+  platform: DatabasePlatform,
+  body: Bag,
+  inputOf: (key: string) => string,
+  create: boolean,
+): { property: string; reason: string }[] {
   const out: { property: string; reason: string }[] = [];
-  const on = `on the ${TODAYS} platform (every database the API has made since late 2024)`;
-  const set = (k: string): boolean => news[k] !== undefined && news[k] !== null;
-  for (const k of ["replicationType", "replicationCommitType"])
-    if (set(k))
-      out.push({
-        property: k,
-        reason: `${k} is not taken ${on}: the API sets replication itself and refuses the setting; leave ${k} out`,
-      });
-  for (const k of ["encrypted", "sslConnection"])
-    if (news[k] === false)
-      out.push({
-        property: k,
-        reason: `${k} cannot be false ${on}: its databases are always ${k === "encrypted" ? "encrypted" : "reached over SSL"}; leave ${k} out`,
-      });
+  for (const [key, value] of Object.entries(body)) {
+    const field = (DATABASE.fields as Record<string, Parameters<typeof fieldOn>[0]>)[key];
+    if (!field) continue;
+    const why = create ? createRefusal(field, platform, value) : valueRefusal(fieldOn(field, platform), value);
+    if (why === undefined) continue;
+    const input = inputOf(key);
+    out.push({
+      property: input,
+      reason:
+        `${input} ${JSON.stringify(value)} is refused on the ${platform} platform${platform === TODAYS ? " (every database the API has made since late 2024)" : ""}: ` +
+        `the API answers "${why}"${fieldOn(field, platform).create === "refused" ? `; leave ${input} out` : ""}`,
+    });
+  }
   return out;
 }
