@@ -30,8 +30,9 @@ import {
   replacedFields,
   replicationRules,
   sendsCreate,
+  withApiDefaults,
 } from "./inputs.js";
-import { platformOf, platformRefusals, platformSettingProblem, TODAYS, withApiDefaults } from "./platform.js";
+import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -158,7 +159,8 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       forgive(rules, heldFields(olds, inputs));
       const urn = takeUrn(inputs);
       const creates = sendsCreate(olds, inputs);
-      if (platform === TODAYS && creates) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      if (platform === TODAYS && creates)
+        for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
       else if (platform !== TODAYS && creates) replicationRules(engine, rules, inputs);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
