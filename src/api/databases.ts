@@ -148,6 +148,8 @@ export const DATABASE_STATUSES = [
   "degraded",
   "updating",
   "backing_up",
+  // Today's platform: a plan or cluster-size change (todays-platform.md §2.2, §7.4; CM's status union).
+  "resizing",
 ] as const;
 
 /** The replication modes (both engines' request values are `requestEnum`'s). */
