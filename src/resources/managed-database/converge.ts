@@ -22,6 +22,8 @@ import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from ".
 
 /** The update body's key of the allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+/** The update body's key of the cluster size, which today's platform changes in place. */
+const CLUSTER_SIZE = DATABASE_FIELDS.clusterSize.api;
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
@@ -109,7 +111,7 @@ export async function converge(
   // Each round sends what still differs from the database as read, so an `up` that stopped between
   // two steps resumes with the second. One round more than the steps runs only when a lost
   // answer's update turned out to be someone else's.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 4; round++) {
     const body = nextStep(updateBody(engine, db, news));
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
@@ -227,10 +229,17 @@ function reached(db: Database, body: Bag): boolean {
 /**
  * The next update to send: the API refuses a new `type` and an allow list in the same request,
  * so a body with both sends everything but the resize first, and the resize in the next round,
- * once the database is `active` again. The allow list goes first: it is quick, and it is access
+ * once the database is `active` again; today's platform refuses a major upgrade beside a resize,
+ * so the upgrade waits for the round after it. The allow list goes first: it is quick, and it is access
  * control the program asked for even if the resize is then refused (a type with less disk).
  */
 function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
+  const resize = body.type !== undefined || (body as Bag)[CLUSTER_SIZE] !== undefined;
+  // Today's platform upgrades alone: a major version goes in the round after a resize.
+  if (resize && (body as Bag).version !== undefined) {
+    const { version: _later, ...first } = body as Bag;
+    return nextStep(first as UpdateDatabaseRequest);
+  }
   if (body.type === undefined || body[ALLOW_LIST] === undefined) return body;
   const { type: _later, ...first } = body;
   return first;
