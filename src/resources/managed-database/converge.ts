@@ -210,7 +210,7 @@ function inPlaceToday(db: Database, wanted: Bag): Bag {
   if (platformOf(db) !== TODAYS) return {};
   const out: Bag = {};
   const size = wanted.clusterSize;
-  if (typeof size === "number" && size !== db.cluster_size) out[DATABASE_FIELDS.clusterSize.api] = size;
+  if (typeof size === "number" && size !== db[CLUSTER_SIZE]) out[CLUSTER_SIZE] = size;
   const major = majorOf(wanted.engineId);
   const current = majorOf(`${db.engine}/${db.version}`);
   if (major !== undefined && current !== undefined && major > current) out.version = String(major);
@@ -220,7 +220,7 @@ function inPlaceToday(db: Database, wanted: Bag): Bag {
 /** Whether `db` shows what `body` asked for: a resize's cluster size and type, an upgrade's major version. */
 function reached(db: Database, body: Bag): boolean {
   const size = body[DATABASE_FIELDS.clusterSize.api];
-  if (size !== undefined && db.cluster_size !== size) return false;
+  if (size !== undefined && db[CLUSTER_SIZE] !== size) return false;
   if (body.type !== undefined && db.type !== body.type) return false;
   if (body.version !== undefined && majorOf(`${db.engine}/${db.version}`) !== Number(body.version)) return false;
   return true;
