@@ -10,6 +10,8 @@ export { PostgresqlDatabase, type PostgresqlDatabaseArgs } from "./postgresql-da
 export { DatabaseSnapshot, type DatabaseSnapshotArgs } from "./database-snapshot/class.js";
 export type {
   DatabaseHosts,
+  DatabasePrivateNetwork,
+  DatabasePrivateNetworkArgs,
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,

@@ -174,7 +174,7 @@ describe("VpcSubnet and the databases in it (today's platform)", () => {
   test("databases shows each database in the subnet with its range, as of the last read", async () => {
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
-    expect(created.outs).toMatchObject({ databases: [] });
+    expect(created.outs).not.toHaveProperty("databases");
     const dbId = await databaseIn(vpcId, Number(created.id));
     const read = await p.read(created.id, created.outs);
     expect(read.props).toMatchObject({ databases: [{ id: dbId, ipv4Range: "10.0.1.248/30", ipv6Ranges: [] }] });

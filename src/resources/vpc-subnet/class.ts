@@ -70,7 +70,7 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
-  /** Databases in the subnet (today's platform), with their ranges, as of the last read, where the API lists them. */
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
   declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */

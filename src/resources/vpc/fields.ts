@@ -150,16 +150,18 @@ export const SUBNET_FIELDS = {
   },
   databases: {
     description:
-      "Databases in the subnet (today's platform), with their ranges, as of the last read, where the API lists them.",
+      "Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none.",
     change: "output",
     type: { array: { ref: "SubnetDatabase" } },
     absent: "undefined",
     api: {
-      // Answers from before databases joined VPCs have no such key: no output, no key in the state.
+      // Undefined rather than empty: answers from before databases joined VPCs have no list (the
+      // client reads it as empty), and a state from then keeps no key for it.
       read: (s) =>
-        s.databases?.map((d) => ({ id: d.id, ipv4Range: d.ipv4_range, ipv6Ranges: d.ipv6_ranges ?? [] })) ?? undefined,
+        s.databases?.length
+          ? s.databases.map((d) => ({ id: d.id, ipv4Range: d.ipv4_range, ipv6Ranges: d.ipv6_ranges ?? [] }))
+          : undefined,
     },
-    notes:
-      "databases in the subnet with their ranges (today's platform), as of the last read; undefined where the API lists none (the contract's)",
+    notes: "databases in the subnet with their ranges (today's platform), as of the last read; undefined when none",
   },
 } satisfies FieldTable<Subnet>;
