@@ -6,7 +6,21 @@
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
-import { BACKUP, DATABASE, SUBNET, VPC, type ApiField, type Engine, type Entity, type WireType } from "../api/index.js";
+import {
+  BACKUP,
+  DATABASE,
+  fieldOn,
+  knownToCreate,
+  narrowedByPlatform,
+  PLATFORMS,
+  SUBNET,
+  updatedOnAny,
+  VPC,
+  type ApiField,
+  type Engine,
+  type Entity,
+  type WireType,
+} from "../api/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -21,12 +35,27 @@ function valueSchema(type: WireType, f: ApiField | undefined, engine: Engine | u
   if (type === "strings") return { type: "array", items: { type: "string" } };
   const out: Json = { type: type === "date-time" ? "string" : type };
   if (!f) return out;
+  if (narrowedByPlatform(f)) return { ...out, ...platformsUnion(f) };
   const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
   if (values) out.enum = values;
   if (!ruled)
     for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
       if (f[bound] !== undefined) out[bound] = f[bound];
   if (f.nullable) out.nullable = true;
+  return out;
+}
+
+/**
+ * The values every platform takes together (fieldOn): an enum where each platform has one (a
+ * fixed value counts as one), no bounds; each platform's own check (`platformRefusal`) narrows it
+ * once the database's platform is known.
+ */
+function platformsUnion(f: ApiField): Json {
+  const ons = PLATFORMS.map((p) => fieldOn(f, p));
+  const enums = ons.map((on) => (on.fixed !== undefined ? [on.fixed] : on.enum));
+  const out: Json = {};
+  if (enums.every((e) => e !== undefined)) out.enum = [...new Set(enums.flat())];
+  if (f.nullable || ons.some((on) => on.fixed === null)) out.nullable = true;
   return out;
 }
 
@@ -38,7 +67,7 @@ export function bodySchema(entity: Entity, on: "create" | "update", engine?: Eng
   const properties: Json = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(entity.fields)) {
-    if (on === "create" ? !f.create : !f.update) continue;
+    if (on === "create" ? !knownToCreate(f) : !updatedOnAny(f)) continue;
     if (engine && f.engines && !f.engines.includes(engine)) {
       properties[name] = {};
       continue;

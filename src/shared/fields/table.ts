@@ -38,6 +38,16 @@ export interface Codec<A> {
   write?(value: unknown): Bag;
 }
 
+/**
+ * What a field does on a database platform other than the contract's, where it differs: its
+ * change (`refused`: the platform takes no value of it), its default, and the notes for the docs.
+ */
+export interface PlatformUse {
+  change?: Change | "refused";
+  default?: unknown;
+  notes?: string;
+}
+
 /** Everything one field is. `A` is the API object the field is read from. */
 export interface Field<A = never> {
   /** One line for docs and schema. */
@@ -49,7 +59,11 @@ export interface Field<A = never> {
   /** The API key of the same value (read and written as is), or a codec. */
   api?: (keyof A & string) | Codec<A>;
   required?: boolean;
-  /** The value `check` fills in when the program leaves the field out (what the API would do). */
+  /**
+   * What the API takes when the program leaves the field out. `check` fills it in, except where a
+   * resource sends only what the program sets (the databases: their diff compares an unset input
+   * as the API's value, `DiffSpec.unset`).
+   */
   default?: unknown;
   /** Managed only when the program sets it: the API fills in or keeps a value otherwise. */
   ifSet?: boolean;
@@ -81,6 +95,8 @@ export interface Field<A = never> {
    * default and `required` that the generator writes from the row itself.
    */
   notes?: string;
+  /** Where today's database platform (`rdbms-default`) treats the field otherwise than the contract's. */
+  todays?: PlatformUse;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */
