@@ -9,7 +9,9 @@
  *   - a program that sets `replicationType` is refused at preview, naming the field and the
  *     platform, and nothing is written to the API;
  *   - an account holding a database of the contract's platform (made before the switch) and one of
- *     today's: each changes by its own platform's rules.
+ *     today's: each changes by its own platform's rules (a plan resize in place on both, a cluster
+ *     size in place on today's; on the contract's a replacement, made on today's platform, so its
+ *     full-version engine id is refused at preview until the program names a major one).
  * The contract platform's stories (databases.test.ts and the rest) run with the switch off.
  */
 import type { TestStack } from "../support/pulumi";
@@ -212,14 +214,20 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
   });
 
   test("an account holding a database of the contract's platform and one of today's: each changes by its own rules", async () => {
-    const wanted = { size: 1 as 1 | 3, todays: false, oldEngine: "mysql/8.0.30" };
+    const wanted = {
+      oldSize: 1 as 1 | 3,
+      newSize: 1 as 1 | 3,
+      todays: false,
+      oldEngine: "mysql/8.0.30",
+      oldType: "g6-nanode-1",
+    };
     const testStack = await e2e.stack(async () => {
       const old = new MysqlDatabase("old", {
         label: `${prefix}-old`,
         region: "us-east",
-        type: "g6-nanode-1",
+        type: wanted.oldType,
         engineId: wanted.oldEngine,
-        clusterSize: wanted.size,
+        clusterSize: wanted.oldSize,
       });
       const outputs: Record<string, unknown> = { oldId: old.instanceId, oldPlatform: old.platform };
       if (wanted.todays) {
@@ -228,7 +236,7 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
           region: "us-east",
           type: "g6-nanode-1",
           engineId: "mysql/8",
-          clusterSize: wanted.size,
+          clusterSize: wanted.newSize,
         });
         Object.assign(outputs, { newId: current.instanceId, newPlatform: current.platform });
       }
@@ -257,10 +265,25 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
     expect((await database("mysql", newId)).platform).toBe("rdbms-default");
     expect(await planned(testStack)).toEqual({ summary: { same: 3 }, replaces: false });
 
-    // Three nodes for both. Today's resizes in place. The contract's platform cannot: its database
-    // is replaced, and the API makes every new database on today's platform, which refuses a full
-    // version: the preview says so before anything is deleted.
-    wanted.size = 3;
+    // A larger plan for the old one (the contract resizes it in place), three nodes for today's
+    // (in place on its platform): one PUT each, the same ids.
+    wanted.oldType = "g6-standard-1";
+    wanted.newSize = 3;
+    expect(await planned(testStack)).toEqual({ summary: { same: 1, update: 2 }, replaces: false });
+    await e2e.emulator.control.clearRequests();
+    up = await testStack.stack.up({ color: "never" });
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 2 });
+    expect((await writes()).sort()).toEqual(
+      [`PUT /v4/databases/mysql/instances/${oldId}`, `PUT /v4/databases/mysql/instances/${newId}`].sort(),
+    );
+    expect(await database("mysql", oldId)).toMatchObject({ type: "g6-standard-1", cluster_size: 1, status: "active" });
+    expect(await database("mysql", newId)).toMatchObject({ type: "g6-nanode-1", cluster_size: 3, status: "active" });
+    expect(await planned(testStack)).toEqual({ summary: { same: 3 }, replaces: false });
+
+    // Three nodes for the old one too. The contract's platform cannot resize a cluster in place:
+    // the database is replaced, and the API makes every new database on today's platform, which
+    // refuses a full version: the preview says so before anything is deleted.
+    wanted.oldSize = 3;
     await e2e.emulator.control.clearRequests();
     const refused = await failureText(testStack.stack.preview({ color: "never", diff: true }));
     expect(refused).toContain("MysqlDatabase resource 'old'");
@@ -269,25 +292,22 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
     expect(await writes()).toEqual([]);
     expect((await database("mysql", oldId)).cluster_size).toBe(1);
 
-    // With today's engine id, the old database is replaced by one on today's platform.
+    // With today's engine id, the old database is replaced by a 3-node one on today's platform.
     wanted.oldEngine = "mysql/8";
-    const preview = await testStack.stack.preview({ color: "never", diff: true });
-    expect(preview.changeSummary).toEqual({ same: 1, update: 1, replace: 1 });
+    expect(await planned(testStack)).toEqual({ summary: { same: 2, replace: 1 }, replaces: true });
 
     await e2e.emulator.control.clearRequests();
     up = await testStack.stack.up({ color: "never" });
-    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1, replace: 1 });
+    expect(up.summary.resourceChanges).toEqual({ same: 2, replace: 1 });
     const replacement = up.outputs.oldId.value as number;
     expect(replacement).not.toBe(oldId);
     expect(up.outputs.newId.value).toBe(newId);
     expect(up.outputs.oldPlatform.value).toBe("rdbms-default");
-    expect((await writes()).sort()).toEqual(
-      [
-        `PUT /v4/databases/mysql/instances/${newId}`,
-        "POST /v4/databases/mysql/instances",
-        `DELETE /v4/databases/mysql/instances/${oldId}`,
-      ].sort(),
-    );
+    // The label stays, so the old one is deleted first.
+    expect(await writes()).toEqual([
+      `DELETE /v4/databases/mysql/instances/${oldId}`,
+      "POST /v4/databases/mysql/instances",
+    ]);
     const mysql = await list<ApiDatabase>(e2e.emulator, "/databases/mysql/instances");
     const mine = mysql.filter((d) => d.label.startsWith(`${prefix}-`) && /-(old|new)$/.test(d.label));
     expect(mine.map((d) => [d.label, d.id, d.cluster_size, d.platform]).sort()).toEqual(

@@ -1,44 +1,16 @@
 /**
  * The fields of `MysqlDatabase` and `PostgresqlDatabase`, one declaration each (see fields.ts),
- * and the codecs of the maintenance window and the secrets they share with the look-ups.
+ * and the codec of the secrets they share with the look-ups; the maintenance window and the
+ * nested outputs are read through the API model (model-rows.ts).
  */
-import type { Database, DatabaseCertificate, DatabaseCredentials, MaintenanceWindow } from "../../client/index.js";
+import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf } from "./platform.js";
 import type { FieldTable } from "../../shared/fields/table.js";
-import { modelRow } from "../../shared/fields/model-rows.js";
+import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
-import {
-  canonicalAllowList,
-  databaseLabelRule,
-  engineIdRule,
-  normaliseAllowList,
-  type MaintenanceWindowInput,
-} from "./rules.js";
-
-/** The maintenance window in the resource's camelCase form. */
-export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {
-  if (!w) return null;
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hourOfDay: w.hour_of_day,
-    dayOfWeek: w.day_of_week,
-    weekOfMonth: w.week_of_month ?? null,
-  };
-}
-
-/** The maintenance window in the API's form. */
-export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hour_of_day: w.hourOfDay,
-    day_of_week: w.dayOfWeek,
-    week_of_month: w.weekOfMonth ?? null,
-  };
-}
+import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
 export function secretsOf(
@@ -189,7 +161,7 @@ export const DATABASE_FIELDS = {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",
     change: "update",
     type: { ref: "MaintenanceWindow" },
-    api: { read: (d) => windowOf(d.updates), write: (v) => ({ updates: apiWindow(v as MaintenanceWindowInput) }) },
+    api: modelObjectCodec(DATABASE, "updates"),
     ifSet: true,
     output: true,
     absent: "null",
@@ -260,7 +232,7 @@ export const DATABASE_FIELDS = {
   standbyHost: modelRow(
     DATABASE,
     "hosts.standby",
-    "Standby host name on today's platform (clusters of more than one node); undefined where the API gives none.",
+    "Standby host name on today's platform (clusters of more than one node), where the API gives one.",
     {
       absent: "undefined",
       notes:
@@ -270,7 +242,7 @@ export const DATABASE_FIELDS = {
   platform: modelRow(
     DATABASE,
     "platform",
-    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy"; undefined where the API gives none.',
+    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy", where the API gives one.',
     { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
   ),
   status: {
