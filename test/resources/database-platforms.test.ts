@@ -381,3 +381,18 @@ describe("a snapshot and the platform setting", () => {
     ]);
   });
 });
+
+describe("today's platform, an existing database", () => {
+  test("a replication setting added to the program of a database that stays is refused too, by the platform's rule alone", async () => {
+    await emulator.control.setPlatform("rdbms-default");
+    const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
+    const { outs } = await upThenPreview(mysql, program);
+    const res = await mysql.check(outs, { ...program, replicationType: "semi_synch" });
+    expect(res.failures).toEqual([
+      {
+        property: "replicationType",
+        reason: expect.stringMatching(/^replicationType "semi_synch" is refused on the rdbms-default platform/),
+      },
+    ]);
+  });
+});

@@ -77,8 +77,10 @@ export const DATABASE_DIFF: DiffSpec = {
  * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
  * (which picks by cluster size), so nothing is filled in.
  */
-function replication(engine: EngineType): FieldCheck {
+function replication(engine: EngineType, platform: DatabasePlatform | undefined): FieldCheck {
   return (rules, news, inputs) => {
+    // Today's platform takes no replication setting: its own refusal says so (provider.ts).
+    if (platform === TODAYS) return;
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
     // The API's own cluster size when the program leaves it out.
@@ -212,7 +214,7 @@ export function checkDatabase(
 ): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
     clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
-    replicationType: replication(engine),
+    replicationType: replication(engine, platform),
     allowList,
     updates: updates(platform),
     // Whether a restore can apply depends on whether the database exists yet.

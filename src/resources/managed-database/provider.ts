@@ -159,9 +159,10 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       forgive(rules, heldFields(olds, inputs));
       const urn = takeUrn(inputs);
       const creates = sendsCreate(olds, inputs);
-      if (platform === TODAYS && creates)
-        for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
-      else if (platform !== TODAYS && creates) replicationRules(engine, rules, inputs);
+      // Today's platform refuses what it does not take whether or not `up` sends it: the program
+      // would say what the database cannot be.
+      if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      else if (creates) replicationRules(engine, rules, inputs);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
