@@ -65,6 +65,7 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
       ordersType: "g6-nanode-1",
       ordersSize: undefined as 1 | 3 | undefined,
       analyticsEngine: "postgresql/14",
+      analyticsReplication: undefined as "asynch" | undefined,
     };
     let testStack: TestStack;
     let ordersId: number;
@@ -86,6 +87,7 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
           type: "g6-nanode-1",
           engineId: wanted.analyticsEngine,
           clusterSize: 3,
+          ...(wanted.analyticsReplication === undefined ? {} : { replicationType: wanted.analyticsReplication }),
         });
         return {
           ordersId: orders.instanceId,
@@ -185,6 +187,20 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
       await e2e.emulator.control.clearRequests();
       expect(await planned(testStack)).toEqual({ summary: { same: 3 }, replaces: false });
       expect(await writes()).toEqual([]);
+    });
+
+    test("a replicationType added to a database that stays is refused at preview too, and nothing is written", async () => {
+      // A setting the contract's platform took on a 3-node cluster; today's platform takes none.
+      wanted.analyticsReplication = "asynch";
+      await e2e.emulator.control.clearRequests();
+      const message = await failureText(testStack.stack.preview({ color: "never" }));
+      expect(message).toContain("PostgresqlDatabase resource 'analytics'");
+      expect(message).toContain('replicationType "asynch" is refused on the rdbms-default platform');
+      expect(message).toContain("Configuring replication_type is no longer supported");
+      expect(await writes()).toEqual([]);
+
+      wanted.analyticsReplication = undefined;
+      expect(await planned(testStack)).toEqual({ summary: { same: 3 }, replaces: false });
     });
   });
 
