@@ -9,6 +9,7 @@ import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
 import { databaseRoutes } from "./databases/routes.js";
+import { engineConfigRoutes } from "./databases/engine-config.js";
 import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
@@ -78,8 +79,17 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Bodies are validated as sent: no type coercion, every error reported at once.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: false } },
+    // Bodies are validated as sent: no type coercion, every error reported at once, with the
+    // schema each broke (`verbose`), from which validation.ts words the reason.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        allErrors: true,
+        removeAdditional: false,
+        useDefaults: false,
+        verbose: true,
+      },
+    },
   });
   app.decorate("emulator", { store, faults, log });
   app.decorateRequest("actor", null);
@@ -142,6 +152,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   regionRoutes(app, store);
   vpcRoutes(app, store);
   databaseRoutes(app, store);
+  engineConfigRoutes(app);
   if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) controlRoutes(app, store, faults, log);
   else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
   return app;

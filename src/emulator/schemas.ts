@@ -1,8 +1,8 @@
 /**
  * JSON schemas of request bodies, validated by fastify's ajv before any handler runs, read from
- * the API model (src/api): each field's type, enum and bounds. Rules that need state or friendlier
- * reasons (labels, ranges, uniqueness) live in the models, so the bounds of the fields they check
- * are left to them. Every object is closed (`additionalProperties: false`): the real API answers
+ * the API model (src/api): each field's type, enum and bounds, whose refusals src/api words
+ * (validation.ts). Rules that need state or more than the declaration (a label's characters,
+ * ranges, uniqueness) live in the models. Every object is closed (`additionalProperties: false`): the real API answers
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
@@ -24,23 +24,26 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** Fields whose bounds a model checks with reasons of its own (the labels of VPCs, subnets, databases). */
-const RULED = new Set(["label"]);
-
-function valueSchema(type: WireType, f: ApiField | undefined, engine: Engine | undefined, ruled: boolean): Json {
-  if (typeof type === "object")
-    return "array" in type
-      ? { type: "array", items: bodySchema(type.array, "create", engine) }
-      : bodySchema(type.object, "update", engine);
+function valueSchema(
+  type: WireType,
+  f: ApiField | undefined,
+  engine: Engine | undefined,
+  on: "create" | "update",
+): Json {
+  if (typeof type === "object") {
+    if ("array" in type) return { type: "array", items: bodySchema(type.array, "create", engine) };
+    // An object of no declared keys (engine settings) holds the API's own keys: its area judges them.
+    const inner = Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
+    return f?.nullable ? { ...inner, nullable: true } : inner;
+  }
   if (type === "strings") return { type: "array", items: { type: "string" } };
   const out: Json = { type: type === "date-time" ? "string" : type };
   if (!f) return out;
   if (narrowedByPlatform(f)) return { ...out, ...platformsUnion(f) };
   const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
   if (values) out.enum = values;
-  if (!ruled)
-    for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
-      if (f[bound] !== undefined) out[bound] = f[bound];
+  for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
+    if (f[bound] !== undefined) out[bound] = f[bound];
   if (f.nullable) out.nullable = true;
   return out;
 }
@@ -72,10 +75,9 @@ export function bodySchema(entity: Entity, on: "create" | "update", engine?: Eng
       properties[name] = {};
       continue;
     }
-    const ruled = entity !== BACKUP && RULED.has(name);
     properties[name] = f.request
-      ? valueSchema(f.request.type, undefined, engine, ruled)
-      : valueSchema(f.type, f, engine, ruled);
+      ? valueSchema(f.request.type, undefined, engine, on)
+      : valueSchema(f.type, f, engine, on);
     if (on === "create" && f.create === "required") required.push(name);
   }
   return { type: "object", additionalProperties: false, ...(required.length ? { required } : {}), properties };

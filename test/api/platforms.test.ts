@@ -26,7 +26,7 @@ test("a create on today's platform takes neither replication setting, refusing e
   expect(createRefusal(f.replication_type, "rdbms-legacy", "none")).toBeUndefined();
 });
 
-test("cluster size and version are updated only on today's platform", () => {
+test("cluster size, version, private network and engine settings are updated only on today's platform", () => {
   expect(updateNames(DATABASE)).toEqual(["label", "type", "allow_list", "updates"]);
   expect(updateNames(DATABASE, "rdbms-default")).toEqual([
     "label",
@@ -34,7 +34,15 @@ test("cluster size and version are updated only on today's platform", () => {
     "version",
     "cluster_size",
     "allow_list",
+    "private_network",
+    "engine_config",
     "updates",
+  ]);
+  const created = (p: "rdbms-legacy" | "rdbms-default") => createNames(DATABASE, "mysql", p);
+  expect(created("rdbms-default").filter((n) => !created("rdbms-legacy").includes(n))).toEqual([
+    "private_network",
+    "engine_config",
+    "fork",
   ]);
   expect(fieldOn(f.cluster_size, "rdbms-default").enum).toEqual([1, 2, 3]);
   expect(fieldOn(f.cluster_size).enum).toEqual([1, 3]);
@@ -48,7 +56,7 @@ test("values: engine ids by major, fixed encryption, a 4-hour weekly window", ()
   const duration = MAINTENANCE_WINDOW.fields.duration;
   expect(valueRefusal(fieldOn(duration, "rdbms-default"), 3)).toBe("Duration must be 4");
   expect(valueRefusal(fieldOn(duration, "rdbms-default"), 4)).toBeUndefined();
-  expect(valueRefusal(fieldOn(duration), 4)).toBe("Must be <= 3");
+  expect(valueRefusal(fieldOn(duration), 4)).toBe("Must be between 1 and 3");
 });
 
 test("answers: today's keys in today's order, the contract's unchanged", () => {
