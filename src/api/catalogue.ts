@@ -1,6 +1,6 @@
 /** What the account may choose from: the contract's "Region", "Region availability entry", "Database engine". */
 import { DISK_SIZES } from "./databases.js";
-import { entity } from "./field.js";
+import { entity, type PlatformUse } from "./field.js";
 
 const RESOLVERS = entity({
   name: "resolvers",
@@ -49,6 +49,16 @@ export const ENGINE = entity({
     id: { type: "string", source: "Database engine: | id | string | `<engine>/<version>` |" },
     engine: { type: "string", filterable: true, source: "Database engine: | engine | string | engine type |" },
     version: { type: "string", filterable: true, source: "Database engine: | version | string |" },
-    ...DISK_SIZES,
+    ...(Object.fromEntries(
+      Object.entries(DISK_SIZES).map(([k, f]) => [
+        k,
+        {
+          ...f,
+          platforms: {
+            "rdbms-default": { answer: false, source: "todays-platform.md §1.2: keys engine, id, version" },
+          },
+        },
+      ]),
+    ) as { [K in keyof typeof DISK_SIZES]: (typeof DISK_SIZES)[K] & { platforms: { "rdbms-default": PlatformUse } } }),
   },
 });

@@ -3,7 +3,14 @@
  * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
  * certificate".
  */
-import { entity, mayLack, pick } from "./field.js";
+import { entity, mayLack, pick, PLATFORMS, type PlatformUse } from "./field.js";
+
+/** A field today's platform's answers lack. */
+const notAnsweredToday = (source: string) => ({ "rdbms-default": { answer: false, source } }) as const;
+
+/** A field only today's platform answers (the contract's answers lack it). */
+const answeredOnlyToday = (source: string) =>
+  ({ "rdbms-legacy": { answer: false, source: `the contract's answers lack it; ${source}` } as PlatformUse }) as const;
 
 const HOSTS = entity({
   name: "hosts",
@@ -16,10 +23,44 @@ const HOSTS = entity({
     secondary: {
       type: "string",
       nullable: true,
+      platforms: notAnsweredToday("todays-platform.md §7.2: hosts are {primary, standby} (2025 recordings)"),
       source: "Managed database: | hosts | object | `secondary` ... assigned after provisioning completes |",
+    },
+    standby: {
+      type: "string",
+      absent: true,
+      published: false,
+      platforms: answeredOnlyToday("§7.2: hosts.standby on a cluster of 2 or 3 nodes; 1-node clusters lack it"),
+      source:
+        "todays-platform.md §7.2: | `hosts` | `standby` = `replica-` + same; set at create; 1-node clusters have only `primary` (no `standby` key) |",
     },
   },
 });
+
+/** A maintenance today's platform has planned (`updates.pending[]`, todays-platform.md §7.2). */
+export const PENDING_UPDATE = entity({
+  name: "pending update",
+  fields: {
+    deadline: {
+      type: "date-time",
+      nullable: true,
+      source: "todays-platform.md §7.2: pending `deadline` `<ts>` or null",
+    },
+    description: {
+      type: "string",
+      source:
+        "todays-platform.md §7.2: pending `description` (`Platform Updates`, `TimescaleDB version … is available.`)",
+    },
+    planned_for: {
+      type: "date-time",
+      nullable: true,
+      source: "todays-platform.md §7.2: pending `planned_for` `<ts>` or null",
+    },
+  },
+});
+
+/** A database's nodes by address (`members`): no fixed keys, each value `primary` or `failover`. */
+const MEMBERS = entity({ name: "members", fields: {} });
 
 /** The maintenance window for automatic OS patching (UTC); bounds from the published description. */
 export const MAINTENANCE_WINDOW = entity({
@@ -29,6 +70,14 @@ export const MAINTENANCE_WINDOW = entity({
       type: "string",
       update: true,
       enum: ["weekly", "monthly"],
+      platforms: {
+        "rdbms-default": {
+          enum: ["weekly"],
+          refusal: "Frequency must be weekly",
+          source:
+            "todays-platform.md §9: every answer weekly; TF/ANS allow only weekly; text attributed to TF #1979 (UNVERIFIED)",
+        },
+      },
       source: "Managed database, `updates`: | frequency | string (values seen: weekly, monthly) |",
     },
     duration: {
@@ -36,6 +85,14 @@ export const MAINTENANCE_WINDOW = entity({
       update: true,
       minimum: 1,
       maximum: 3,
+      platforms: {
+        "rdbms-default": {
+          enum: [4],
+          refusal: "Duration must be 4",
+          source:
+            "todays-platform.md §9: every answer duration 4, PUT with 4 accepted; text attributed to TF #1979 (UNVERIFIED)",
+        },
+      },
       source: "published Database.updates.duration: integer 1..3",
     },
     hour_of_day: {
@@ -58,7 +115,23 @@ export const MAINTENANCE_WINDOW = entity({
       nullable: true,
       minimum: 1,
       maximum: 4,
+      platforms: {
+        "rdbms-default": {
+          answer: false,
+          fixed: null,
+          refusal: "Must be null for a weekly maintenance window",
+          source:
+            "todays-platform.md §9: absent from answers; CM sends week_of_month null; a number: UNVERIFIED (refused, as on a weekly legacy window)",
+        },
+      },
       source: "Managed database, `updates`: | week_of_month | integer, nullable (null for weekly) |",
+    },
+    pending: {
+      type: { array: PENDING_UPDATE },
+      absent: true,
+      published: false,
+      platforms: answeredOnlyToday("todays-platform.md §7.2: updates.pending[] on every answer of today's platform"),
+      source: "todays-platform.md §7.2, §9: read-only pending[] of {deadline, description, planned_for}",
     },
   },
 });
@@ -135,15 +208,41 @@ export const DATABASE = entity({
       create: "required",
       request: { type: "string" },
       filterable: true,
+      platforms: {
+        "rdbms-default": {
+          pattern: "^(mysql|postgresql)/[0-9]+$",
+          refusal: "invalid engine",
+          source:
+            "todays-platform.md §1.1: engine `<engine>/<major>`; `mysql/8.0.30` refused `invalid engine` (TF #1669, pulumi-linode #805)",
+        },
+      },
       source:
         "Managed database: | engine | string | required, `<engine>/<version>` | no | in responses it holds the engine type only |",
     },
-    version: { type: "string", filterable: true, source: "Managed database: | version | string | no | no |" },
+    version: {
+      type: "string",
+      filterable: true,
+      platforms: {
+        "rdbms-default": {
+          update: true,
+          source:
+            "todays-platform.md §2.2: PUT {version: <major>} upgrades to a newer major of the same engine; major at create, full once active (§7.2)",
+        },
+      },
+      source: "Managed database: | version | string | no | no |",
+    },
     cluster_size: {
       type: "integer",
       enum: [1, 3],
       create: "optional",
       default: 1,
+      platforms: {
+        "rdbms-default": {
+          enum: [1, 2, 3],
+          update: true,
+          source: "todays-platform.md §1.1, §1.3, §2.2: 1, 2 or 3 (2 only on dedicated plans), changed in place by PUT",
+        },
+      },
       source: "Managed database: | cluster_size | integer, enum 1, 3 | optional, default 1 | no |",
     },
     encrypted: {
@@ -151,6 +250,15 @@ export const DATABASE = entity({
       create: "optional",
       default: false,
       plain: true,
+      platforms: {
+        "rdbms-default": {
+          fixed: true,
+          default: true,
+          refusal: "Must be true: every database on this platform is encrypted",
+          source:
+            "todays-platform.md §7.2: always true; §1.1: a create giving it UNVERIFIED (true taken, false refused with this text)",
+        },
+      },
       source: "Managed database: | encrypted | boolean | optional, default false | no |",
     },
     ssl_connection: {
@@ -158,6 +266,14 @@ export const DATABASE = entity({
       create: "optional",
       default: true,
       plain: true,
+      platforms: {
+        "rdbms-default": {
+          fixed: true,
+          refusal: "Must be true: every database on this platform requires SSL connections",
+          source:
+            "todays-platform.md §7.2: always true; §1.1: true accepted (CLI live tests), false UNVERIFIED (refused with this text)",
+        },
+      },
       source: "Managed database: | ssl_connection | boolean | optional, default true | no |",
     },
     allow_list: {
@@ -175,6 +291,14 @@ export const DATABASE = entity({
       create: "optional",
       absent: true,
       lateAnswer: false,
+      platforms: {
+        "rdbms-default": {
+          create: "refused",
+          answer: false,
+          refusal: "Configuring replication_type is no longer supported",
+          source: "todays-platform.md §1.1: refused, reason recorded in TF #1669 and pulumi-linode #805",
+        },
+      },
       source:
         "Managed database: | replication_type | string | optional | no | MySQL enum: `none`, `asynch`, `semi_synch`. PostgreSQL enum: `none`, `asynch`. ... A PostgreSQL response value shown is `async`. |",
     },
@@ -186,11 +310,34 @@ export const DATABASE = entity({
       engines: ["postgresql"],
       absent: true,
       lateAnswer: false,
+      platforms: {
+        "rdbms-default": {
+          create: "refused",
+          answer: false,
+          refusal: "Configuring replication_commit_type is no longer supported",
+          source:
+            "todays-platform.md §1.1: UNVERIFIED (CM marks it legacy-only); refused like replication_type, with its text",
+        },
+      },
       source:
         "Managed database: | replication_commit_type | string, PostgreSQL only | optional, default `local` | no |",
     },
     port: { type: "integer", source: "Managed database: | port | integer | no | no | access port |" },
     hosts: { type: { object: HOSTS }, source: "Managed database: | hosts | object | no | no |" },
+    members: {
+      type: { object: MEMBERS },
+      absent: true,
+      published: false,
+      platforms: answeredOnlyToday("todays-platform.md §7.2: members on every answer, {} while provisioning"),
+      source: 'todays-platform.md §7.1, §7.2: `members` `{ "<ip>": "primary"|"failover" }`',
+    },
+    oldest_restore_time: {
+      type: "date-time",
+      absent: true,
+      published: false,
+      platforms: answeredOnlyToday("todays-platform.md §7.2: key absent while provisioning, present once active"),
+      source: "todays-platform.md §7.1, §7.2: `oldest_restore_time` once the first backup exists",
+    },
     status: {
       type: "string",
       enum: DATABASE_STATUSES,
@@ -209,6 +356,15 @@ export const DATABASE = entity({
       type: "date-time",
       nullable: true,
       source: "Managed database: | updated | string, date-time | no | no |",
+    },
+    platform: {
+      type: "string",
+      enum: PLATFORMS,
+      absent: true,
+      published: false,
+      platforms: answeredOnlyToday("§7.1: `platform` last in every answer of today's platform"),
+      source:
+        "todays-platform.md §7.2: | `platform` | `rdbms-default` | absent (2024) / `rdbms-legacy` (2025) |; §7.1: `platform` last",
     },
   },
 });
@@ -235,7 +391,7 @@ export const DATABASE_SUMMARY = entity({
       source:
         "Managed database: `instance_uri` is a string of the form `/v4/databases/<engine>/instances/<instance_id>`",
     },
-    ...pick(DATABASE.fields, ["status", "updates", "created", "updated"]),
+    ...pick(DATABASE.fields, ["status", "updates", "created", "updated", "platform"]),
   },
 });
 

@@ -9,6 +9,48 @@
 /** The two engine families of managed databases. */
 export type Engine = "mysql" | "postgresql";
 
+/**
+ * The database platforms an account may hold: `rdbms-legacy`, the one the contract (4.176.0)
+ * describes, and `rdbms-default`, the one every database created since late 2024 is on
+ * (todays-platform.md). A field's entry is the contract's; `platforms` says where another
+ * platform differs.
+ */
+export const PLATFORMS = ["rdbms-legacy", "rdbms-default"] as const;
+
+/** A database platform (`PLATFORMS`). */
+export type Platform = (typeof PLATFORMS)[number];
+
+/** The platform the contract describes: a field's entry is its use there. */
+export const CONTRACT_PLATFORM: Platform = "rdbms-legacy";
+
+/**
+ * How one platform uses a field where it differs from the field's entry: each key given here
+ * replaces the entry's for that platform (`fieldOn`).
+ */
+export interface PlatformUse {
+  /**
+   * Whether a create takes it; `refused`: the API knows the field but refuses a create carrying
+   * it, naming the field with `refusal`.
+   */
+  readonly create?: "required" | "optional" | "refused" | false;
+  /** Whether an update body may carry it. */
+  readonly update?: boolean;
+  /** `false`: this platform's answers lack it. */
+  readonly answer?: boolean;
+  /** The only values a request may give on this platform. */
+  readonly enum?: readonly (string | number)[];
+  /** A request value must match it (an engine id `<engine>/<major>`); else refused with `refusal`. */
+  readonly pattern?: string;
+  /** The value a create that leaves the field out gets on this platform. */
+  readonly default?: unknown;
+  /** Answers hold this value whatever was asked; a request giving another is refused with `refusal`. */
+  readonly fixed?: unknown;
+  /** The reason the API gives, naming the field, for what this platform refuses. */
+  readonly refusal?: string;
+  /** Where the facts come from (todays-platform.md's section and source). */
+  readonly source: string;
+}
+
 /** A field's wire type: a primitive, a list of strings, or a list or object of another entity. */
 export type WireType =
   "string" | "integer" | "boolean" | "date-time" | "strings" | { readonly array: Entity } | { readonly object: Entity };
@@ -73,8 +115,74 @@ export interface ApiField {
    * API"), though the contract's answers carry it.
    */
   readonly lateAnswer?: false;
+  /** Platforms that use the field otherwise than this entry says (`fieldOn` reads them). */
+  readonly platforms?: { readonly [P in Platform]?: PlatformUse };
   /** The line of the contract (or the published description) the field comes from. */
   readonly source: string;
+}
+
+/** A field as one platform uses it (`fieldOn`). */
+export type FieldOn = Omit<ApiField, keyof PlatformUse> & PlatformUse;
+
+/**
+ * The field as `platform` uses it: the entry with the platform's differences applied. A create
+ * the platform refuses (`create: "refused"`) stays in the entry as the contract's `create`, so a
+ * body schema still lets the field through to the rule that refuses it with its text.
+ */
+export function fieldOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): FieldOn {
+  const use = f.platforms?.[platform];
+  if (!use) return f;
+  const { source: _source, answer, ...rest } = use;
+  return { ...f, ...rest, ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}) };
+}
+
+/** Whether `platform` answers the field. */
+export function answeredOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): boolean {
+  return fieldOn(f, platform).answer !== false;
+}
+
+/** Whether a create on `platform` takes the field (refused ones excluded). */
+export function createdOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): boolean {
+  const c = fieldOn(f, platform).create;
+  return c === "required" || c === "optional";
+}
+
+/** Whether an update on `platform` takes the field. */
+export function updatedOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): boolean {
+  return fieldOn(f, platform).update === true;
+}
+
+/** Whether an update on some platform takes the field (a body schema shared by both). */
+export function updatedOnAny(f: ApiField): boolean {
+  return PLATFORMS.some((p) => updatedOn(f, p));
+}
+
+/** Whether a create on some platform knows the field (taken or refused with a text). */
+export function knownToCreate(f: ApiField): boolean {
+  return f.create !== undefined || PLATFORMS.some((p) => fieldOn(f, p).create);
+}
+
+/**
+ * What a create on `platform` refuses by field, with the API's reason: a refused field, a value
+ * other than a fixed one, a value outside the platform's enum or pattern. Undefined where the
+ * value is taken. The emulator applies it; a provider's preview can ask it the same question.
+ */
+export function createRefusal(f: ApiField, platform: Platform, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const on = fieldOn(f, platform);
+  if (on.create === "refused") return on.refusal;
+  return valueRefusal(on, value);
+}
+
+/** What an update on `platform` refuses of a value (fixed, enum, pattern), with the API's reason. */
+export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (on.fixed !== undefined && value !== on.fixed) return on.refusal ?? `Must be ${String(on.fixed)}`;
+  if (on.pattern !== undefined && (typeof value !== "string" || !new RegExp(on.pattern).test(value)))
+    return on.refusal ?? `Must match ${on.pattern}`;
+  if (on.enum && !on.enum.includes(value as string | number))
+    return on.refusal ?? `Must be one of: ${on.enum.join(", ")}`;
+  return undefined;
 }
 
 /** An entity of the contract: its fields, and the published description's schema of it. */
@@ -119,7 +227,11 @@ type Primitive<T> = T extends "integer"
     : T extends "strings"
       ? string[]
       : string;
-type Scalar<F extends ApiField> = F extends { enum: readonly (infer V)[] } ? V : Primitive<F["type"]>;
+/** Values another platform adds to a field's enum (cluster size 2 on today's platform). */
+type PlatformEnum<F> = F extends { platforms: { "rdbms-default": { enum: readonly (infer V)[] } } } ? V : never;
+/** The values a field with an enum may hold on some platform. */
+export type EnumValue<F> = F extends { enum: readonly (infer V)[] } ? V | PlatformEnum<F> : never;
+type Scalar<F extends ApiField> = F extends { enum: readonly unknown[] } ? EnumValue<F> : Primitive<F["type"]>;
 type AnswerValue<F extends ApiField> =
   | (F["type"] extends { array: infer E extends Entity }
       ? Answer<E>[]
@@ -169,9 +281,18 @@ export type CreateBody<E extends Entity> = Flat<
   }
 >;
 
-/** An update body: every field an update takes, each optional. */
+/** A field some platform's update takes. */
+type Updatable<F> = F extends { update: true }
+  ? true
+  : F extends { platforms: { "rdbms-default": { update: true } } }
+    ? true
+    : F extends { platforms: { "rdbms-legacy": { update: true } } }
+      ? true
+      : false;
+
+/** An update body: every field an update takes on some platform, each optional. */
 export type UpdateBody<E extends Entity> = Flat<{
-  -readonly [K in keyof Fields<E> as Fields<E>[K] extends { update: true } ? K : never]?: RequestValue<Fields<E>[K]>;
+  -readonly [K in keyof Fields<E> as Updatable<Fields<E>[K]> extends true ? K : never]?: RequestValue<Fields<E>[K]>;
 }>;
 
 /** The wire names of an entity's fields, in declaration order. */
@@ -179,26 +300,54 @@ export function wireNames(e: Entity): string[] {
   return Object.keys(e.fields);
 }
 
-/** The wire names a create body takes (for `engine`), in declaration order. */
-export function createNames(e: Entity, engine?: Engine): string[] {
+const ofEngine = (f: ApiField, engine?: Engine) => !engine || !f.engines || f.engines.includes(engine);
+
+/** The wire names a create body takes (for `engine`, on `platform`), in declaration order. */
+export function createNames(e: Entity, engine?: Engine, platform: Platform = CONTRACT_PLATFORM): string[] {
   return Object.entries(e.fields)
-    .filter(([, f]) => f.create && (!engine || !f.engines || f.engines.includes(engine)))
+    .filter(([, f]) => createdOn(f, platform) && ofEngine(f, engine))
     .map(([k]) => k);
 }
 
-/** The wire names an update body takes, in declaration order. */
-export function updateNames(e: Entity): string[] {
+/** The wire names an update body takes (on `platform`), in declaration order. */
+export function updateNames(e: Entity, platform: Platform = CONTRACT_PLATFORM): string[] {
   return Object.entries(e.fields)
-    .filter(([, f]) => f.update)
+    .filter(([, f]) => updatedOn(f, platform))
     .map(([k]) => k);
 }
 
-/** The wire names an answer carries (for `engine`), in declaration order. */
-export function answerNames(e: Entity, engine?: Engine): string[] {
-  return Object.entries(e.fields)
-    .filter(([, f]) => f.answer !== false && (!engine || !f.engines || f.engines.includes(engine)))
+/**
+ * The wire names an answer carries (for `engine`, on `platform`), in the platform's order: the
+ * model's, or the one `answerOrder` gives (todays-platform.md §7.1).
+ */
+export function answerNames(e: Entity, engine?: Engine, platform: Platform = CONTRACT_PLATFORM): string[] {
+  const names = Object.entries(e.fields)
+    .filter(([, f]) => answeredOn(f, platform) && ofEngine(f, engine))
     .map(([k]) => k);
+  return platform === CONTRACT_PLATFORM ? names : answerOrder(names, platform);
 }
+
+/**
+ * Whether an answer of the contract's own platform may lack the field: one an answer may lack
+ * (`absent`) that the published description does not list either (`published: false`), such as a
+ * later platform's `platform` or `hosts.standby`. Every other answered field is in every answer.
+ */
+export function answerMayLack(f: ApiField): boolean {
+  return f.absent === true && f.published === false;
+}
+
+/**
+ * Names in `platform`'s answer order: `rdbms-default` answers every object's keys alphabetically,
+ * except a database's `version` and `platform`, which come last in that order (todays-platform.md §7.1).
+ */
+export function answerOrder(names: string[], platform: Platform): string[] {
+  if (platform === CONTRACT_PLATFORM) return names;
+  const last = PLATFORM_LAST_KEYS.filter((k) => names.includes(k));
+  return [...names.filter((k) => !last.includes(k)).sort(), ...last];
+}
+
+/** The keys today's platform answers last, in this order (todays-platform.md §7.1). */
+const PLATFORM_LAST_KEYS = ["version", "platform"];
 
 /** The names a list's `X-Filter` may use for `e`'s fields (`filterable`), published names first. */
 export function filterNames(e: Entity): string[] {

@@ -6,6 +6,7 @@ export * from "./field.js";
 export * from "./network.js";
 export * from "./catalogue.js";
 export * from "./databases.js";
+export * from "./platforms.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, MAINTENANCE_WINDOW } from "./databases.js";
 import { SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";
@@ -26,3 +27,4 @@ export const ENTITIES = {
   CREDENTIALS,
   CERTIFICATE,
 } as const;
+export * from "./engine-config.js";

@@ -1,9 +1,18 @@
 import type { BackupRecord, DatabaseRecord } from "./records.js";
+import { settleSuspension } from "./databases/suspension.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Statuses that pending changes move out of; a status set by hand cancels those changes. */
-export const TRANSIENT_KINDS = new Set(["provisioned", "updated", "snapshot", "restored"]);
+export const TRANSIENT_KINDS = new Set([
+  "provisioned",
+  "updated",
+  "snapshot",
+  "restored",
+  "suspended",
+  "resuming",
+  "resumed",
+]);
 
 /**
  * Applies every pending change of a database that is due at `now`, in order, then the automatic
@@ -14,6 +23,7 @@ export function settle(db: DatabaseRecord, now: number, newId: () => number): vo
   db.pending.sort((a, b) => a.at - b.at);
   while (db.pending.length > 0 && db.pending[0].at <= now) {
     const change = db.pending.shift()!;
+    if (settleSuspension(db, change)) continue;
     switch (change.kind) {
       case "provisioned":
         if (db.status === "provisioning") db.status = "active";

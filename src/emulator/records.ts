@@ -65,7 +65,7 @@ export type VpcRecord = Stored<typeof VPC, "subnets">;
 export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
 
 /** Maintenance window (UTC). */
-export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
+export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW, "pending">;
 
 /** A backup of a database. */
 export type BackupRecord = Stored<typeof BACKUP>;
@@ -73,7 +73,7 @@ export type BackupRecord = Stored<typeof BACKUP>;
 /** Something that will happen to a database at `at` (emulated epoch ms). */
 export interface PendingChange {
   at: number;
-  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials";
+  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "suspended" | "resuming" | "resumed";
   snapshot?: { label: string };
   failAfterRestore?: boolean;
   password?: string;

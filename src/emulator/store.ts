@@ -15,6 +15,14 @@ export interface Timings {
   snapshotSeconds: number;
   restoreSeconds: number;
   credentialsResetSeconds: number;
+  /** Today's platform: `suspending` to `suspended`. */
+  suspendSeconds: number;
+  /** Today's platform: a resume to `active` (the first eighth still `suspended`, then `resuming`). */
+  resumeSeconds: number;
+  /** Today's platform: from the end of provisioning to the first backup (a fork needs it). */
+  firstBackupSeconds: number;
+  /** Today's platform: a subnet a database left stays busy (its delete refused) this long. */
+  subnetReleaseSeconds: number;
 }
 
 /** Defaults: the real 15..30 minute provisioning compressed to a few seconds. */
@@ -25,6 +33,10 @@ export const DEFAULT_TIMINGS: Timings = {
   snapshotSeconds: 2,
   restoreSeconds: 2,
   credentialsResetSeconds: 1,
+  suspendSeconds: 1,
+  resumeSeconds: 2,
+  firstBackupSeconds: 2,
+  subnetReleaseSeconds: 2,
 };
 
 /**

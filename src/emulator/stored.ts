@@ -6,7 +6,7 @@
  * the field's default, or null where the field is nullable. No field is named here: the areas'
  * files name the ones with rules or computations of their own.
  */
-import { answerNames, type ApiField, type Engine, type Entity } from "../api/index.js";
+import { answerNames, type ApiField, type Engine, type EnumValue, type Entity } from "../api/index.js";
 import { timestamp } from "./clock.js";
 
 type Fields<E extends Entity> = E["fields"];
@@ -22,8 +22,14 @@ type Base<T> = T extends "integer" | "date-time"
           ? unknown[]
           : string;
 type Value<F extends ApiField> =
-  | (F extends { enum: readonly (infer V)[] } ? V : Base<F["type"]>)
+  | (F extends { enum: readonly unknown[] } ? EnumValue<F> : Base<F["type"]>)
   | (F extends { nullable: true } ? null : F extends { engines: readonly Engine[] } ? null : never);
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+/** The fields an answer may lack that no request sets (a later platform's): a record may lack them too. */
+type MayLack<E extends Entity> = {
+  [K in keyof Fields<E>]: Fields<E>[K] extends { absent: true; published: false } ? K : never;
+}[keyof Fields<E>];
 
 /**
  * The fields of `E` a record keeps, as the wire names them: every answered field but those its
@@ -33,7 +39,13 @@ export type Stored<E extends Entity, C extends string = never> = {
   -readonly [K in keyof Fields<E> as K extends C ? never : Fields<E>[K] extends { answer: false } ? never : K]: Value<
     Fields<E>[K]
   >;
-};
+} extends infer S
+  ? Flatten<
+      { [K in keyof S as K extends MayLack<E> ? never : K]: S[K] } & {
+        [K in keyof S as K extends MayLack<E> ? K : never]?: S[K];
+      }
+    >
+  : never;
 
 /**
  * An area's computed answer fields, by wire name: each reads the record (or what the area answers

@@ -177,7 +177,7 @@ describe("responses", () => {
     });
     const db = await client.postgresql.get(9);
     expect(db.replication_type).toBe("asynch");
-    expect(db.hosts).toEqual({ primary: null, secondary: null });
+    expect(db.hosts).toEqual({ primary: null, secondary: null, standby: null });
     expect(db).toMatchObject({ updates: null, updated: null, replication_commit_type: null, total_disk_size_gb: null });
   });
 
@@ -191,6 +191,8 @@ describe("responses", () => {
       hour_of_day: 2,
       day_of_week: 3,
       week_of_month: null,
+      // Today's platform's planned maintenance: a list reads as a list, empty when absent.
+      pending: [],
     });
   });
 

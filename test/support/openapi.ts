@@ -21,6 +21,7 @@ import {
   ENTITIES,
   SUBNET,
   VPC,
+  answerMayLack,
   createNames,
   updateNames,
   type ApiField,
@@ -63,6 +64,7 @@ export interface Rename {
 /** A field the contract (the API model) has and the published description lacks. */
 export interface Added {
   schema: string;
+  /** Its wire name, or its dotted path inside the component (`hosts.standby`). */
   field: string;
   declared: ApiField;
 }
@@ -84,8 +86,14 @@ export const published = JSON.parse(readFileSync(join(FIXTURES, "linode-api.json
 
 const componentsOf = (e: Entity): readonly string[] =>
   e.published === undefined ? [] : typeof e.published === "string" ? [e.published] : e.published;
+/** An entity's fields and, by dotted path, those of the objects and lists it holds (`hosts.standby`). */
+const fieldsOf = (e: Entity, prefix = ""): { field: string; f: ApiField }[] =>
+  Object.entries(e.fields).flatMap(([name, f]) => {
+    const nested = typeof f.type === "object" ? ("object" in f.type ? f.type.object : f.type.array) : undefined;
+    return [{ field: prefix + name, f }, ...(nested ? fieldsOf(nested, `${prefix}${name}.`) : [])];
+  });
 const modelFields = Object.values(ENTITIES as Record<string, Entity>).flatMap((e) =>
-  componentsOf(e).flatMap((schema) => Object.entries(e.fields).map(([field, f]) => ({ schema, field, f }))),
+  componentsOf(e).flatMap((schema) => fieldsOf(e).map(({ field, f }) => ({ schema, field, f }))),
 );
 
 /** The contract's differences: the stored ones, and the model's renames and added fields. */
@@ -94,8 +102,9 @@ export const differences: ContractDifferences = {
     ContractDifferences,
     "fields" | "added"
   >),
+  // A nested entity's renames are its own component's (a VPC's subnets are `VPCSubnet`s).
   fields: modelFields
-    .filter(({ f }) => typeof f.published === "string")
+    .filter(({ field, f }) => typeof f.published === "string" && !field.includes("."))
     .map(({ schema, field, f }) => ({
       schema,
       published: f.published as string,
@@ -137,7 +146,33 @@ function addedSchema(f: ApiField): Schema {
     ...schema.x!,
     ...(f.nullable ? { nullable: true } : {}),
     ...(f.create || f.update ? {} : { readOnly: true }),
+    ...(answerMayLack(f) ? { [MAY_LACK]: true } : {}),
   };
+}
+
+/** Marks a property an answer may leave out (the model's `answerMayLack`): answers do not require it. */
+const MAY_LACK = "x-answer-may-lack";
+
+/**
+ * The object schema of component `name` that holds the property at dotted `path`, following
+ * properties, list items, pointers and allOf parts in `schemas` (a pointer is followed to the one
+ * object every schema naming it shares).
+ */
+function holderOf(schemas: Record<string, Schema>, name: string, path: string): Schema {
+  const pointed = (node: Schema): Schema => {
+    if (!node.$ref) return node;
+    let target: Schema = schemas[node.$ref.replace("#/components/schemas/", "").split("/")[0]!]!;
+    for (const part of node.$ref.split("/").slice(4)) target = (target as Record<string, Schema>)[part]!;
+    return pointed(target);
+  };
+  let node = pointed(schemas[name]!);
+  for (const step of path.split(".").slice(0, -1)) {
+    const holder = [node, ...(node.allOf ?? []).map(pointed)].find((s) => s.properties?.[step]);
+    if (!holder) throw new Error(`${name}.${path}: ${step} is not in the description`);
+    node = pointed(holder.properties![step]!);
+    while (node.items) node = pointed(node.items);
+  }
+  return node;
 }
 
 /** A schema of the description by component name, with the contract's field renames applied. */
@@ -157,7 +192,10 @@ function renamedComponents(): Record<string, Schema> {
     props[rename.contract] = props[rename.published]!;
     delete props[rename.published];
   }
-  for (const added of differences.added) schemas[added.schema]!.properties![added.field] = addedSchema(added.declared);
+  for (const added of differences.added) {
+    const holder = holderOf(schemas, added.schema, added.field);
+    holder.properties![added.field.split(".").at(-1)!] = addedSchema(added.declared);
+  }
   for (const value of differences.values) {
     const schema = schemas[value.schema]!;
     const props = [schema, ...(schema.allOf ?? [])].find((s) => s.properties?.[value.field])!.properties!;
@@ -224,7 +262,7 @@ function shape(node: Schema, direction: "request" | "answer"): Schema {
     const entries = Object.entries(node.properties).filter(([, s]) => direction === "answer" || !s.readOnly);
     out.properties = Object.fromEntries(entries.map(([k, v]) => [k, shape(v, direction)]));
     out.additionalProperties = false;
-    if (direction === "answer") out.required = entries.map(([k]) => k);
+    if (direction === "answer") out.required = entries.filter(([, s]) => !s[MAY_LACK]).map(([k]) => k);
     else if (out.required) out.required = out.required.filter((k) => out.properties![k]);
   }
   if (node.items) out.items = shape(node.items, direction);

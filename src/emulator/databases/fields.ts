@@ -8,7 +8,7 @@ import { DATABASE, type CERTIFICATE, type CREDENTIALS } from "../../api/index.js
 import type { ErrorList } from "../failures.js";
 import { formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
-import type { BackupRecord, EngineType, PendingChange } from "../records.js";
+import type { BackupRecord, EngineType, PendingChange, UpdatesRecord } from "../records.js";
 import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
@@ -17,8 +17,10 @@ import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
 type Derived = "port" | "hosts" | "total_disk_size_gb" | "used_disk_size_gb";
 
 /** A managed database: its fields of the model, credentials and certificate, and the state behind them. */
-export type DatabaseRecord = Stored<typeof DATABASE, Derived> &
-  Stored<typeof CREDENTIALS> &
+export type DatabaseRecord = Stored<typeof DATABASE, Derived | "updates"> & {
+  /** The maintenance window; today's platform's `pending[]` is computed, not held. */
+  updates: UpdatesRecord;
+} & Stored<typeof CREDENTIALS> &
   Stored<typeof CERTIFICATE> & {
     backups: BackupRecord[];
     /** Emulated ms up to which daily backups were considered. */

@@ -8,6 +8,8 @@ import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
 import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { deleteGate, secretsGate } from "./suspension.js";
+import { releaseOnDelete } from "./private-network.js";
 import { applySettings, resizeConflict, settingsAtCreate, targetProblem, updatedAllowList } from "./fields.js";
 
 /** Body of database create after schema validation. */
@@ -140,8 +142,10 @@ export class DatabaseModel {
 
   /** Deletes a database at once. */
   delete(engine: EngineType, id: number, actor: Actor): void {
-    const db = this.get(engine, id, actor, true, { status: ["active", "failed", "degraded"] });
+    const db = this.get(engine, id, actor, true);
+    checkStatus(db, deleteGate(db));
     this.store.state.databases = this.store.state.databases.filter((d) => d !== db);
+    releaseOnDelete(this.store, db);
   }
 
   /** Completed backups, oldest first. */
@@ -208,7 +212,7 @@ export class DatabaseModel {
 
   /** Current root credentials. */
   credentials(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CREDENTIALS, this.get(engine, id, actor, false, { status: ["active"] }));
+    return answerOf(CREDENTIALS, this.secretsOf(engine, id, actor));
   }
 
   /** Schedules a new random password; the old one stays readable until the reset completes. */
@@ -230,7 +234,7 @@ export class DatabaseModel {
 
   /** The CA certificate's answer. */
   certificate(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CERTIFICATE, this.get(engine, id, actor, false, { status: ["active"] }));
+    return answerOf(CERTIFICATE, this.secretsOf(engine, id, actor));
   }
 
   /** Control API: forces a status and cancels timers that would move it. */
@@ -241,6 +245,13 @@ export class DatabaseModel {
       db.backupsCheckedUntil = Math.max(db.backupsCheckedUntil, this.store.clock.now());
     db.status = status;
     db.pending = db.pending.filter((p) => !TRANSIENT_KINDS.has(p.kind));
+    return db;
+  }
+
+  /** A database whose credentials and certificate may be read now (suspension.ts says when). */
+  private secretsOf(engine: EngineType, id: number, actor: Actor): DatabaseRecord {
+    const db = this.get(engine, id, actor);
+    checkStatus(db, secretsGate(db));
     return db;
   }
 
@@ -258,16 +269,22 @@ export class DatabaseModel {
 }
 
 /** Fails with the API's wrong-status message unless the database is in an allowed status. */
-function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
+export function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
   const allowed = gate.status ? gate.status.includes(db.status) : !(gate.statusNot ?? []).includes(db.status);
   if (allowed) return;
   const wait = WAIT_FOR[db.status];
   throw new BadRequest(
-    wait
-      ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
-      : `Your database is ${db.status}; this operation is not allowed in that status.`,
+    db.status === "suspended"
+      ? SUSPENDED_TEXT
+      : wait
+        ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
+        : `Your database is ${db.status}; this operation is not allowed in that status.`,
   );
 }
+
+/** The refusal of a suspended database (Cloud Manager's mock text, todays-platform.md §2.3). */
+export const SUSPENDED_TEXT =
+  "Your database is suspended; please wait until it becomes active to perform this operation.";
 
 /** A fake PEM CA certificate, base64-encoded as the API returns it. */
 function certificate(): string {
