@@ -23,10 +23,16 @@ func TestFork(t *testing.T) {
 			source, err := e.create(c, spec{label: "fork-source", engine: engineID, typ: "g6-nanode-1", region: "us-east"})
 			must(t, err)
 			wait(t, c, e, source.id, linodego.DatabaseStatusActive)
-			got, err := e.get(c, source.id)
-			must(t, err)
-			if !got.oldestRestore {
-				t.Fatalf("an active database has an oldest restore time: %+v", got)
+			// A fork needs the source's first backup: its oldest restore time appears once there is one.
+			for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				got, err := e.get(c, source.id)
+				must(t, err)
+				if got.oldestRestore {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("no oldest restore time: %+v", got)
+				}
 			}
 			_, err = e.create(c, spec{label: "fork-of-none", engine: engineID, typ: "g6-nanode-1", region: "us-east",
 				fork: &linodego.DatabaseFork{Source: 999999}})
@@ -34,7 +40,10 @@ func TestFork(t *testing.T) {
 			at := time.Now().UTC()
 			_, err = e.create(c, spec{label: "fork-at", engine: engineID, typ: "g6-nanode-1", region: "us-east",
 				fork: &linodego.DatabaseFork{Source: source.id, RestoreTime: &at}})
-			refused(t, err, http.StatusBadRequest, "-", "")
+			refused(t, err, http.StatusBadRequest, "", "")
+			if msg := err.Error(); !strings.Contains(msg, "[fork.-]") && !strings.Contains(msg, "[-]") {
+				t.Fatalf("want the refusal to name the key linodego sent, \"-\": %s", msg)
+			}
 
 			forked, err := e.create(c, spec{label: "fork-copy", engine: engineID, typ: "g6-nanode-1", region: "us-west",
 				fork: &linodego.DatabaseFork{Source: source.id}})

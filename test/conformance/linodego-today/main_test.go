@@ -156,6 +156,7 @@ func fresh(t *testing.T) linodego.Client {
 	control(t, "PUT", "/timings", map[string]int{
 		"provisioningSeconds": 1, "updatingSeconds": 1, "patchSeconds": 1,
 		"snapshotSeconds": 0, "restoreSeconds": 1, "credentialsResetSeconds": 0,
+		"suspendSeconds": 1, "resumeSeconds": 1, "firstBackupSeconds": 1,
 	}, nil)
 	return newClient(token)
 }
