@@ -277,7 +277,7 @@ func databaseStory(t *testing.T, e engine) {
 		t.Fatalf("updated %+v", renamed)
 	}
 	wait(t, c, e, d.id, linodego.DatabaseStatusActive)
-	_, err = e.update(c, d.id, change{label: strings.Repeat("a", 33)})
+	_, err = e.update(c, d.id, change{label: "x"})
 	refused(t, err, http.StatusBadRequest, "label", "")
 	short := linodego.DatabaseMaintenanceWindow{DayOfWeek: 2, Duration: 3, Frequency: "weekly", HourOfDay: 5}
 	_, err = e.update(c, d.id, change{updates: &short})
