@@ -16,7 +16,7 @@ import type {
 } from "../client/index.js";
 import type { AVAILABILITY, ENGINE, VPC_IP } from "../api/index.js";
 import { fromApi } from "../shared/fields/table.js";
-import type { CamelAnswer } from "./model-rows.js";
+import type { CamelAnswer } from "../shared/fields/model-rows.js";
 import {
   AVAILABILITY_RESULT,
   BACKUP_RESULT,
@@ -58,11 +58,13 @@ export interface DatabaseResult {
   encrypted: boolean;
   allowList: string[];
   hosts: { primary: string | null; secondary: string | null };
+  standbyHost: string | null;
   instanceUri: string;
   status: string;
   updates: MaintenanceWindowInput | null;
   created: string;
   updated: string | null;
+  platform: string | null;
 }
 
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */

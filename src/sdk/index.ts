@@ -185,6 +185,10 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly port: pulumi.Output<number>;
   /** Primary and secondary host names (null while provisioning). */
   declare public readonly hosts: pulumi.Output<DatabaseHosts>;
+  /** Standby host name on today's platform (clusters of more than one node); undefined where the API gives none. */
+  declare public readonly standbyHost: pulumi.Output<string | undefined>;
+  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy"; undefined where the API gives none. */
+  declare public readonly platform: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */
@@ -259,6 +263,10 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly port: pulumi.Output<number>;
   /** Primary and secondary host names (null while provisioning). */
   declare public readonly hosts: pulumi.Output<DatabaseHosts>;
+  /** Standby host name on today's platform (clusters of more than one node); undefined where the API gives none. */
+  declare public readonly standbyHost: pulumi.Output<string | undefined>;
+  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy"; undefined where the API gives none. */
+  declare public readonly platform: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */

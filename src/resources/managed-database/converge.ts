@@ -14,6 +14,7 @@ import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
 import { fetchSecrets, stateOf } from "./state.js";
+import { majorOf, platformOf, TODAYS, withApiDefaults } from "./platform.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
@@ -53,8 +54,8 @@ export function stuckReason(status: string): string | undefined {
 }
 
 /**
- * Waits until the database is `active`, ending at once on a status it does not leave by itself.
- * `known` is the database as last read before the wait (e.g. the create's answer), so that a wait
+ * Waits until the database is `active` (and `shows` what an update asked for), ending at once on
+ * a status it does not leave by itself. `known` is the database as last read before the wait (e.g. the create's answer), so that a wait
  * through an outage from its first look still names a status at its limit.
  */
 export function waitActive(
@@ -65,6 +66,7 @@ export function waitActive(
   profile: PollProfile,
   seen?: (db: Database) => void,
   known?: Database,
+  shows: (db: Database) => boolean = () => true,
 ): Promise<Database> {
   return waitFor({
     ...(known ? { known } : {}),
@@ -74,7 +76,7 @@ export function waitActive(
       seen?.(db);
       return db;
     },
-    done: (db) => db.status === "active",
+    done: (db) => db.status === "active" && shows(db),
     failed: (db) => stuckReason(db.status),
     describe: (db) => `status ${db.status}`,
     timeoutMs: limitMs,
@@ -111,9 +113,10 @@ export async function converge(
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
     seen(db);
-    // A resize or an allow-list change keeps the database "updating" for a while.
-    if (body.type !== undefined || body[ALLOW_LIST] !== undefined || db.status !== "active")
-      db = await waitActive(engine, api, id, limitMs, QUICK, seen);
+    // A resize, an upgrade or an allow-list change keeps the database busy for a while; a resize's
+    // answer may show the new size only after the database is active again.
+    if (body.type !== undefined || body[ALLOW_LIST] !== undefined || db.status !== "active" || !reached(db, body))
+      db = await waitActive(engine, api, id, limitMs, QUICK, seen, undefined, (d) => reached(d, body));
   }
 
   // A first value only starts tracking: a rotation is a change from one value to another.
@@ -178,12 +181,46 @@ export async function converge(
     () => fetchSecrets(api, id),
     limitMs,
   );
-  return stateOf(engine, db, { ...news, ...applied }, secrets);
+  // Replication the answer may lack is what the API took for what the program left out.
+  return stateOf(engine, db, withApiDefaults(engine, platformOf(db), { ...news, ...applied }), secrets);
 }
 
-/** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */
+/**
+ * The update that brings `db` to the in-place inputs (read from the field table); empty when it
+ * already matches. An input the program leaves out is brought to the value the API gives it on
+ * the database's platform, as diff compares it.
+ */
 function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabaseRequest {
-  return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), news) as UpdateDatabaseRequest;
+  const wanted = withApiDefaults(engine, platformOf(db), news);
+  return {
+    ...updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), wanted),
+    ...inPlaceToday(db, wanted),
+  } as UpdateDatabaseRequest;
+}
+
+/**
+ * What today's platform changes in place that the contract's replaces: the cluster size, and a
+ * newer major version of the engine (sent as `version: "<major>"`, as the API's own console
+ * does). Empty on the contract's platform, where diff plans a replacement instead.
+ */
+function inPlaceToday(db: Database, wanted: Bag): Bag {
+  if (platformOf(db) !== TODAYS) return {};
+  const out: Bag = {};
+  const size = wanted.clusterSize;
+  if (typeof size === "number" && size !== db.cluster_size) out[DATABASE_FIELDS.clusterSize.api] = size;
+  const major = majorOf(wanted.engineId);
+  const current = majorOf(`${db.engine}/${db.version}`);
+  if (major !== undefined && current !== undefined && major > current) out.version = String(major);
+  return out;
+}
+
+/** Whether `db` shows what `body` asked for: a resize's cluster size and type, an upgrade's major version. */
+function reached(db: Database, body: Bag): boolean {
+  const size = body[DATABASE_FIELDS.clusterSize.api];
+  if (size !== undefined && db.cluster_size !== size) return false;
+  if (body.type !== undefined && db.type !== body.type) return false;
+  if (body.version !== undefined && majorOf(`${db.engine}/${db.version}`) !== Number(body.version)) return false;
+  return true;
 }
 
 /**

@@ -4,7 +4,10 @@
  */
 import type { Database, DatabaseCertificate, DatabaseCredentials, MaintenanceWindow } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
+import { engineIdOf, platformOf } from "./platform.js";
 import type { FieldTable } from "../../shared/fields/table.js";
+import { modelRow } from "../../shared/fields/model-rows.js";
+import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import {
   canonicalAllowList,
@@ -89,24 +92,28 @@ export const DATABASE_FIELDS = {
       "a change resizes in place; the API only resizes to a type with more disk; with an `allowList` change, it goes as a second update",
   },
   engineId: {
-    description: "Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines).",
+    description:
+      "Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform.",
     change: "replace",
     type: "string",
-    api: { read: (d) => `${d.engine}/${d.version}`, write: (v) => ({ engine: v }) },
+    // Today's platform answers the full version once active (`8.0.35`): its id keeps the major.
+    api: { read: (d) => engineIdOf(d.engine, d.version, platformOf(d)), write: (v) => ({ engine: v }) },
     required: true,
     output: true,
     rule: (id, engine) => engineIdRule(engine!)(id),
-    notes: "`<engine>/<version>` of the resource's engine, present in the catalogue",
+    notes:
+      "`<engine>/<version>` of the resource's engine, present in the catalogue; on `rdbms-default`, `<engine>/<major>` (`mysql/8`, `postgresql/16`), and a newer major of the same engine upgrades in place",
   },
   clusterSize: {
-    description: "Number of nodes: 1 (single node) or 3 (primary and two replicas).",
+    description: "Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place.",
     change: "replace",
     type: "integer",
     api: "cluster_size",
     default: 1,
     output: true,
     choices: { values: [1, 3], why: " (a single node, or a primary and two replicas)" },
-    notes: "`1` or `3` (typed `number`; `check` refuses any other value)",
+    notes:
+      "`1` or `3` (typed `number`; `check` refuses any other value); on `rdbms-default`, `1`, `2` or `3`, changed in place",
   },
   encrypted: {
     description: "Encrypt the disks.",
@@ -207,10 +214,11 @@ export const DATABASE_FIELDS = {
     notes: "changing it later changes nothing (see Adoption)",
   },
   timeouts: {
-    description: "Time limits; defaults create 45m, update 45m, delete 30m.",
+    description:
+      "Time limits; defaults create 45m, update 45m (3h for a resize or upgrade on today's platform), delete 30m.",
     change: "state",
     type: { ref: "Timeouts" },
-    notes: "limits: create 45m, update 45m, delete 30m",
+    notes: "limits: create 45m, update 45m (3h when `rdbms-default` resizes or upgrades in place), delete 30m",
   },
   instanceId: {
     description: "The database's numeric id (the resource id as a number).",
@@ -234,6 +242,22 @@ export const DATABASE_FIELDS = {
     api: { read: (d) => ({ primary: d.hosts?.primary ?? null, secondary: d.hosts?.secondary ?? null }) },
     notes: "`{primary, secondary}`",
   },
+  standbyHost: modelRow(
+    DATABASE,
+    "hosts.standby",
+    "Standby host name on today's platform (clusters of more than one node); undefined where the API gives none.",
+    {
+      absent: "undefined",
+      notes:
+        "`hosts.standby` of today's platform (`rdbms-default`); undefined on one node and on the contract's platform",
+    },
+  ),
+  platform: modelRow(
+    DATABASE,
+    "platform",
+    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy"; undefined where the API gives none.',
+    { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
+  ),
   status: {
     description: "Status as of the last create, update or refresh.",
     change: "output",

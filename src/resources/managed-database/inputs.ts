@@ -11,12 +11,21 @@ import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/valida
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import {
+  apiDefaults,
+  HA_REPLICATION,
+  LEGACY,
+  majorOf,
+  newDatabasePlatform,
+  platformOf,
+  TODAYS,
+  type DatabasePlatform,
+} from "./platform.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
   postgresql: ["none", "asynch"],
 };
-const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
 /** What a 3-node cluster may replicate with. */
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
 /** The PostgreSQL commit types asynchronous replication takes. */
@@ -25,22 +34,31 @@ const ASYNCH_COMMIT_TYPES = ["local", "off"];
 /** Fields that cannot change without replacing the database. */
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-export const DATABASE_DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
+/**
+ * How each input takes part in diff (and in telling a timeouts-only update apart). An input the
+ * program leaves out is compared as the value the database's platform gives it (platform.ts); the
+ * engine is the state's.
+ */
+export const DATABASE_DIFF: DiffSpec = {
+  ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
+  unset: (olds, news) =>
+    olds.engineType === "mysql" || olds.engineType === "postgresql"
+      ? apiDefaults(olds.engineType, platformOf(olds), news)
+      : {},
+};
 
-/** The default replication follows the cluster size; anything but "none" needs three nodes. */
+/**
+ * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
+ * (which picks by cluster size), so nothing is filled in.
+ */
 function replication(engine: EngineType): FieldCheck {
   return (rules, news, inputs) => {
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
-    const cluster = inputs.clusterSize;
-    const knownCluster = cluster === UNKNOWN ? undefined : cluster;
+    // The API's own cluster size when the program leaves it out.
+    const cluster = inputs.clusterSize ?? 1;
     const value = rules.oneOf(inputs, "replicationType", REPLICATION[engine], ` for ${engine}`);
-    if (inputs.replicationType === undefined || inputs.replicationType === null) {
-      if (cluster === UNKNOWN) inputs.replicationType = UNKNOWN;
-      else if (knownCluster !== undefined)
-        inputs.replicationType = knownCluster === 3 ? HA_REPLICATION[engine] : "none";
-    } else if (value !== undefined && value !== "none" && knownCluster === 1) {
+    if (value !== undefined && value !== "none" && cluster === 1) {
       rules.fail(
         "replicationType",
         `replicationType must be "none" for a single-node database (clusterSize 1); "${value}" needs clusterSize 3`,
@@ -50,12 +68,44 @@ function replication(engine: EngineType): FieldCheck {
 }
 
 /**
+ * The inputs whose change replaces the database in `olds` (its platform's rules): the table's
+ * `replace` fields, except, on today's platform, the cluster size and a newer major version of
+ * the same engine, which the API changes in place. An unknown new value counts as a change.
+ */
+export function replacedFields(olds: Bag, news: Bag): string[] {
+  const changed = changedFields(olds, news, { ...DATABASE_DIFF, update: [] });
+  if (platformOf(olds) !== TODAYS) return changed;
+  return changed.filter((k) => k !== "clusterSize" && !(k === "engineId" && isUpgrade(olds.engineId, news.engineId)));
+}
+
+/** Whether `next` is a newer major version of the engine of `current` (`mysql/8` to `mysql/9`). */
+export function isUpgrade(current: unknown, next: unknown): boolean {
+  const [a, b] = [majorOf(current), majorOf(next)];
+  const engine = (v: unknown): string | undefined => (typeof v === "string" ? v.split("/")[0] : undefined);
+  return a !== undefined && b !== undefined && b > a && engine(current) === engine(next);
+}
+
+/**
  * Whether `up` would send a create for these checked inputs: a new database that is not adopted,
- * or a replacement (an immutable input changes, or is not known yet).
+ * or a replacement (an input changes that its platform cannot change in place, or is not known yet).
  */
 export function sendsCreate(olds: Bag, inputs: Bag): boolean {
   if (Object.keys(olds).length === 0) return inputs.adoptId === undefined;
-  return changedFields(olds, inputs, { ...DATABASE_DIFF, update: [] }).length > 0;
+  return replacedFields(olds, inputs).length > 0;
+}
+
+/**
+ * The platform whose rules judge the program: the database's own when it stays, the one the API
+ * makes new databases on when `up` creates one (new, or a replacement), undefined when it cannot
+ * be told yet (an adoption, read at create; a catalogue that cannot be read).
+ */
+export async function judgingPlatform(
+  engine: EngineType,
+  olds: Bag,
+  inputs: Bag,
+): Promise<DatabasePlatform | undefined> {
+  if (!sendsCreate(olds, inputs)) return Object.keys(olds).length === 0 ? undefined : platformOf(olds);
+  return newDatabasePlatform(engine);
 }
 
 /**
@@ -66,7 +116,8 @@ export function sendsCreate(olds: Bag, inputs: Bag): boolean {
  */
 export function replicationRules(engine: EngineType, rules: Rules, inputs: Bag): void {
   const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
-  const type = inputs.replicationType;
+  // What the API takes for what the program leaves out (a create sends only what it sets).
+  const type = inputs.replicationType ?? apiDefaults(engine, platformOf(undefined), inputs).replicationType;
   if (inputs.clusterSize === 3 && type === "none" && !failed("replicationType"))
     rules.fail(
       "replicationType",
@@ -100,11 +151,33 @@ const updates: FieldCheck = (rules, news, inputs) => {
 };
 
 /**
+ * The cluster sizes a platform takes, with the reason shown: the contract's 1 or 3; today's
+ * platform 2 nodes too (todays-platform.md §1.3), and so does a platform not told yet (an
+ * adoption, an unreadable catalogue), where the API judges.
+ */
+function clusterSizes(platform: DatabasePlatform | undefined): [readonly number[], string] {
+  if (platform === LEGACY) {
+    const { values, why } = DATABASE_FIELDS.clusterSize.choices;
+    return [values, why];
+  }
+  return [
+    [1, 2, 3],
+    `${platform ? ` on the ${platform} platform` : ""} (a single node, or a primary and 1 or 2 standbys)`,
+  ];
+}
+
+/**
  * Runs every input rule (check, and create again before its first call). Returns inputs with
  * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
  */
-export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
+export function checkDatabase(
+  engine: EngineType,
+  news: Bag,
+  creating = false,
+  platform?: DatabasePlatform,
+): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
+    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform)),
     replicationType: replication(engine),
     allowList,
     updates,
@@ -114,6 +187,9 @@ export function checkDatabase(engine: EngineType, news: Bag, creating = false): 
   });
   if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
     checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
+  // A create sends only what the program sets: the API's defaults are not inputs.
+  for (const [k, f] of Object.entries(DATABASE_FIELDS))
+    if ("default" in f && (news[k] === undefined || news[k] === null)) delete checked.inputs[k];
   return checked;
 }
 

@@ -49,7 +49,11 @@ export interface Field<A = never> {
   /** The API key of the same value (read and written as is), or a codec. */
   api?: (keyof A & string) | Codec<A>;
   required?: boolean;
-  /** The value `check` fills in when the program leaves the field out (what the API would do). */
+  /**
+   * What the API takes when the program leaves the field out. `check` fills it in, except where a
+   * resource sends only what the program sets (the databases: their diff compares an unset input
+   * as the API's value, `DiffSpec.unset`).
+   */
   default?: unknown;
   /** Managed only when the program sets it: the API fills in or keeps a value otherwise. */
   ifSet?: boolean;

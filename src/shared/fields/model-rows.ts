@@ -1,0 +1,125 @@
+/**
+ * Output rows read from the API model (src/api): a row's type and its null for a missing value come
+ * from the field's declaration, so a look-up's result or a resource's table lists only what the
+ * model cannot say, each row's description. A look-up's row is named by its field's wire name in
+ * camelCase (`modelRows`); a row reading a field inside an object (`hosts.standby`) is named by
+ * whoever declares it.
+ */
+import type { Answer, ApiField, Entity } from "../../api/index.js";
+import type { Field, FieldTable, FieldType } from "./table.js";
+import type { Bag } from "./validate.js";
+
+/** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
+export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+
+/** An entity's answer with camelCase keys: the result object a look-up returns for it. */
+export type CamelAnswer<E extends Entity> = { [K in keyof Answer<E> & string as Camel<K>]: Answer<E>[K] };
+
+/** The camelCase name of a wire name. */
+export function camel(wire: string): string {
+  return wire.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The result type of a field's wire type; a list or object of another entity needs a row of its own. */
+function resultType(field: ApiField, wire: string): FieldType {
+  const t = field.type;
+  if (t === "integer" || t === "boolean") return t;
+  if (t === "string" || t === "date-time") return "string";
+  if (t === "strings") return { array: "string" };
+  throw new Error(`${wire}: a field of another entity takes a row written for it`);
+}
+
+/** The entity an object field holds (`hosts`' entity), or never for any other field. */
+type Held<F> = F extends { type: { object: infer N extends Entity } } ? N : never;
+
+/**
+ * The paths a row may read in `E`: a wire name, or a dotted path into an object field's entity
+ * (`hosts.standby`), to any depth.
+ */
+export type ModelPath<E extends Entity> = [E] extends [never]
+  ? never
+  : { [W in keyof E["fields"] & string]: W | `${W}.${ModelPath<Held<E["fields"][W]>>}` }[keyof E["fields"] & string];
+
+/** The declaration of the field at `path` in `entity` (the last step's, for a dotted path). */
+function fieldAt(entity: Entity, path: string): ApiField {
+  const [wire, ...rest] = path.split(".");
+  const field = entity.fields[wire!];
+  if (!field) throw new Error(`${entity.name} has no field ${path}`);
+  if (rest.length === 0) return field;
+  const t = field.type;
+  if (typeof t !== "object" || !("object" in t)) throw new Error(`${entity.name}.${wire} holds no object`);
+  return fieldAt(t.object, rest.join("."));
+}
+
+/** How a row reads what an answer leaves out or holds as null. */
+export interface RowOptions {
+  /**
+   * `null` (a look-up's result) or `undefined` (a resource's output: its state then keeps no key
+   * the API never gave, so existing stacks see nothing new until the API gives the value).
+   */
+  absent?: "null" | "undefined";
+  /** The rest of the field's notes cell in docs/resources.md (a resource's row). */
+  notes?: string;
+}
+
+/**
+ * One result row read from `entity`'s field at `path` (a wire name, or a dotted path into an
+ * object such as `hosts.standby`): its type from the field's declaration; a nullable or possibly
+ * absent field, or a field inside an object, reads `options.absent` (null by default) when missing.
+ */
+export function modelRow<E extends Entity, A>(
+  entity: E,
+  path: ModelPath<E>,
+  description: string,
+  options: RowOptions = {},
+): Field<A> {
+  const field = fieldAt(entity, path);
+  const type = resultType(field, path);
+  const steps = path.split(".");
+  const missing = options.absent === "undefined" ? undefined : null;
+  const read = (a: A): unknown => {
+    let value: unknown = a;
+    for (const step of steps) value = value === null || value === undefined ? undefined : (value as Bag)[step];
+    return Array.isArray(value) ? [...value] : (value ?? missing);
+  };
+  const plain = steps.length === 1 && !field.nullable && !field.absent && field.type !== "strings";
+  return {
+    description,
+    change: "output",
+    type,
+    api: plain ? (path as keyof A & string) : { read },
+    ...(options.absent && (field.nullable || field.absent || steps.length > 1) ? { absent: options.absent } : {}),
+    ...(options.notes ? { notes: options.notes } : {}),
+  };
+}
+
+type Wire<E extends Entity> = keyof E["fields"] & string;
+
+/** The wire name of `E`'s field whose camelCase name is `C`. */
+export type WireOf<E extends Entity, C extends string> = { [W in Wire<E>]: Camel<W> extends C ? W : never }[Wire<E>];
+
+/**
+ * The wire name of `entity`'s field whose camelCase name is `name`: code names a field as its
+ * result does, and the model alone spells the wire.
+ */
+export function wireOf<E extends Entity, C extends Camel<Wire<E>>>(entity: E, name: C): WireOf<E, C> {
+  const wire = Object.keys(entity.fields).find((w) => camel(w) === name);
+  if (wire === undefined) throw new Error(`${entity.name} has no field ${name}`);
+  return wire as WireOf<E, C>;
+}
+
+/**
+ * The rows of `entity` named in `descriptions` by their camelCase names (the result's keys), in
+ * that order.
+ */
+export function modelRows<E extends Entity, A>(
+  entity: E,
+  descriptions: { readonly [W in Wire<E> as Camel<W>]?: string },
+): FieldTable<A> {
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([name, description]) => [
+      name,
+      modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>) as ModelPath<E>, description as string),
+    ]),
+  );
+}
