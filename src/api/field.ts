@@ -98,7 +98,10 @@ export interface ApiField {
    * nullable: the contract's empty value, where the client promises one.
    */
   readonly missing?: unknown;
-  /** The request's type where it differs from the answer's (a create's `engine` is an engine id). */
+  /**
+   * The request's type where it differs from the answer's (a create's `engine` is an engine id; a
+   * VPC create's `subnets` are items of their own entity, not the answer's full subnets).
+   */
   readonly request?: { readonly type: WireType };
   /**
    * The published description's name where the contract renames the field, or `false` when the
@@ -240,7 +243,9 @@ type AnswerValue<F extends ApiField> =
         : Scalar<F>)
   | (F extends { nullable: true } ? null : F extends { absent: true } ? null : never);
 type RequestValue<F extends ApiField> = F extends { request: { type: infer T } }
-  ? Primitive<T>
+  ? T extends { array: infer E extends Entity }
+    ? CreateBody<E>[]
+    : Primitive<T>
   : F["type"] extends { array: infer E extends Entity }
     ? CreateBody<E>[]
     : F["type"] extends { object: infer E extends Entity }

@@ -9,12 +9,13 @@ export * from "./databases.js";
 export * from "./platforms.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, MAINTENANCE_WINDOW } from "./databases.js";
-import { SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";
+import { INLINE_SUBNET, SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";
 
 /** Every entity of the contract, by the name the code uses. */
 export const ENTITIES = {
   VPC,
   SUBNET,
+  INLINE_SUBNET,
   SUBNET_COMPUTE,
   VPC_IP,
   REGION,

@@ -1,5 +1,5 @@
 /** VPCs, their subnets and their IP entries: the contract's "VPC", "VPC subnet", "VPC IP address entry". */
-import { entity } from "./field.js";
+import { entity, pick } from "./field.js";
 
 const INTERFACE = entity({
   name: "compute interface",
@@ -53,6 +53,15 @@ export const SUBNET = entity({
   },
 });
 
+/**
+ * A subnet as an item of a VPC create's `subnets`: the contract's request items carry `label` and
+ * `ipv4` only, a subset of its own, so a field a later subnet create takes is not taken here too.
+ */
+export const INLINE_SUBNET = entity({
+  name: "VPC create's subnet",
+  fields: pick(SUBNET.fields, ["label", "ipv4"]),
+});
+
 /** A VPC with its subnets. */
 export const VPC = entity({
   name: "VPC",
@@ -85,6 +94,7 @@ export const VPC = entity({
     },
     subnets: {
       type: { array: SUBNET },
+      request: { type: { array: INLINE_SUBNET } },
       create: "optional",
       source:
         "VPC: | subnets | array of subnet objects | optional on create (request items carry `label` and `ipv4`) |",

@@ -1,0 +1,36 @@
+/**
+ * A VPC create's inline subnets are their own declared subset of the subnet (`INLINE_SUBNET`):
+ * exactly the keys the contract and the published description give them, whatever a subnet create
+ * takes, so a field added to `VpcSubnet`'s create is not taken inside `POST /vpcs` too.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createNames, INLINE_SUBNET, SUBNET, VPC, type ApiField } from "../../src/api/index.js";
+import { bodySchema } from "../../src/emulator/schemas.js";
+import { requestSchema } from "../support/openapi.js";
+
+type Props = { properties: Record<string, { items?: { properties: Record<string, unknown> } }> };
+const inlineKeys = () => Object.keys((bodySchema(VPC, "create") as Props).properties.subnets!.items!.properties);
+
+test("the inline subnet takes the keys the contract's VPC row and the published POST /vpcs give it", () => {
+  const contract = readFileSync(join(__dirname, "..", "..", "spec", "cloud-api-v4.md"), "utf8");
+  const row = /^\| subnets \|.*request items carry (.*?)\)/m.exec(contract);
+  expect(row).not.toBeNull();
+  const named = [...row![1]!.matchAll(/`([a-z0-9_]+)`/g)].map((m) => m[1]);
+  const published = (requestSchema("POST", "/vpcs") as Props).properties.subnets!.items!.properties;
+  expect(createNames(INLINE_SUBNET).sort()).toEqual([...named].sort());
+  expect(createNames(INLINE_SUBNET).sort()).toEqual(Object.keys(published).sort());
+  expect(inlineKeys()).toEqual(createNames(INLINE_SUBNET));
+});
+
+test("a field a subnet create takes later reaches POST /vpcs/{id}/subnets, not POST /vpcs' subnets", () => {
+  // As on the throwaway branch that added `purpose`, a create-only string, to VpcSubnet.
+  const fields = SUBNET.fields as unknown as Record<string, ApiField>;
+  fields.purpose = { type: "string", create: "optional", source: "test" };
+  try {
+    expect(Object.keys(bodySchema(SUBNET, "create").properties as object)).toContain("purpose");
+    expect(inlineKeys()).not.toContain("purpose");
+  } finally {
+    delete fields.purpose;
+  }
+});
