@@ -1,7 +1,8 @@
 /**
  * Databases of today's platform as the real API answered for them (test/fixtures/recorded-answers/
  * todays-platform.json: every `active` database recorded, list entries included), served by a
- * read-only fake API: both database providers read, check and diff each with no change, and the
+ * read-only fake API: both database providers read each with its platform and standby host as
+ * outputs, check and diff it with no change, and the
  * importer's program adopts each with no write and an empty diff after. The legacy database
  * recorded in the same account as eight of today's reads clean beside them.
  */
@@ -76,6 +77,10 @@ describe.each(ACTIVE)("%s", (_name, recorded) => {
     const provider = providers[answer.engine];
     const read = await provider.read!(String(answer.id));
     const inputs = read.inputs as Bag;
+    // The outputs say which platform the database is on and its standby host (none on one node).
+    const state = read.props as Bag;
+    expect(state.platform).toBe(answer.platform);
+    expect(state.standbyHost ?? null).toBe((answer.hosts as Bag).standby ?? null);
     const checked = await provider.check!(inputs, inputs);
     expect(checked.failures ?? []).toEqual([]);
     expect(await provider.diff!(String(answer.id), read.props as Bag, checked.inputs as Bag)).toEqual({
