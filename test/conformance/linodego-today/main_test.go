@@ -152,11 +152,11 @@ func control(t *testing.T, method, path string, body, out any) {
 func fresh(t *testing.T) linodego.Client {
 	t.Helper()
 	control(t, "POST", "/reset", nil, nil)
-	control(t, "PUT", "/platform", map[string]string{"platform": "rdbms-default"}, nil)
+	control(t, "PUT", "/platform", map[string]string{"databases": "rdbms-default"}, nil)
 	control(t, "PUT", "/timings", map[string]int{
 		"provisioningSeconds": 1, "updatingSeconds": 1, "patchSeconds": 1,
 		"snapshotSeconds": 0, "restoreSeconds": 1, "credentialsResetSeconds": 0,
-		"suspendSeconds": 1, "resumeSeconds": 1, "firstBackupSeconds": 1,
+		"suspendSeconds": 1, "resumeSeconds": 1, "firstBackupSeconds": 1, "resizeSeconds": 1, "upgradeSeconds": 1,
 	}, nil)
 	return newClient(token)
 }
