@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Command line entry of the package, two commands (plus `--help` and `--version`):
- * - `pulumi-cloudplatform emulator [--port N] [--host H] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH]`
+ * - `pulumi-cloudplatform emulator [--port N] [--host H] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH] [--platform P]`
  *   runs the API emulator until SIGINT/SIGTERM;
  * - `pulumi-cloudplatform import [options]` reads an account through the API and writes the Pulumi
  *   program that adopts it (see docs/import.md and `import --help`).
@@ -14,7 +14,7 @@ import type * as Emulator from "./emulator/index.js";
 import type * as Import from "./import/index.js";
 
 const EMULATOR_USAGE =
-  "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH]";
+  "usage: pulumi-cloudplatform emulator [--port N] [--host ADDRESS] [--allow-remote-control] [--provisioning-seconds N] [--state-file PATH] [--platform rdbms-legacy|rdbms-default]";
 
 /** What `emulator --help` prints: the usage line and what each option does. */
 const EMULATOR_HELP = `${EMULATOR_USAGE}
@@ -30,6 +30,8 @@ options:
   --provisioning-seconds N  emulated seconds a new database stays provisioning (default 3)
   --state-file PATH         load the account from PATH at start, write it after every change
                             (mode 0600; one emulator per file, PATH.lock holds its pid)
+  --platform P              the platform new databases are made on: rdbms-legacy (default,
+                            the contract's) or rdbms-default (today's); stored ones keep theirs
   --help                    print this text`;
 
 const USAGE = [
@@ -63,6 +65,8 @@ export interface EmulatorArgs {
   stateFile?: string;
   /** Serve the control API on a non-loopback `host` too. */
   allowRemoteControl?: boolean;
+  /** The platform new databases are made on. */
+  platform?: "rdbms-legacy" | "rdbms-default";
 }
 
 /**
@@ -101,7 +105,12 @@ export function parseEmulatorArgs(args: string[]): EmulatorArgs | "help" {
     else if (flag === "--provisioning-seconds") out.provisioningSeconds = number();
     else if (flag === "--state-file") out.stateFile = value();
     else if (flag === "--allow-remote-control" && inline === undefined) out.allowRemoteControl = true;
-    else throw new Error(`unknown option ${args[i]}\n${EMULATOR_USAGE}`);
+    else if (flag === "--platform") {
+      const p = value();
+      if (p !== "rdbms-legacy" && p !== "rdbms-default")
+        throw new Error(`--platform needs rdbms-legacy or rdbms-default, got "${p}"\n${EMULATOR_USAGE}`);
+      out.platform = p;
+    } else throw new Error(`unknown option ${args[i]}\n${EMULATOR_USAGE}`);
   }
   return out;
 }
@@ -181,6 +190,7 @@ async function main(argv: string[]): Promise<void> {
     remoteControl: args.allowRemoteControl,
     provisioningSeconds: args.provisioningSeconds,
     persistFile: args.stateFile,
+    platform: args.platform,
   });
   process.stdout.write(
     `Cloud Platform API emulator listening on ${emulator.url} (API at ${emulator.url}/v4, token: emulator-token)\n`,

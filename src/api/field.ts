@@ -136,7 +136,9 @@ export function fieldOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): Fi
   const use = f.platforms?.[platform];
   if (!use) return f;
   const { source: _source, answer, ...rest } = use;
-  return { ...f, ...rest, ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}) };
+  // A platform's own values replace the entry's bounds (today's window lasts 4 hours, not 1..3).
+  const bounds = use.enum || use.fixed !== undefined ? { minimum: undefined, maximum: undefined } : {};
+  return { ...f, ...bounds, ...rest, ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}) };
 }
 
 /** Whether `platform` answers the field. */
@@ -172,9 +174,15 @@ export function knownToCreate(f: ApiField): boolean {
  */
 export function createRefusal(f: ApiField, platform: Platform, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  const on = fieldOn(f, platform);
+  const on = requestOn(f, platform);
   if (on.create === "refused") return on.refusal;
   return valueRefusal(on, value);
+}
+
+/** The field as a request on `platform` gives it: one of another type than the answer (an engine id) is not held to the answer's enum. */
+function requestOn(f: ApiField, platform: Platform): FieldOn {
+  const on = fieldOn(f, platform);
+  return f.request && !f.platforms?.[platform]?.enum ? { ...on, enum: undefined } : on;
 }
 
 /** What an update on `platform` refuses of a value (fixed, enum, pattern), with the API's reason. */
@@ -185,7 +193,25 @@ export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
     return on.refusal ?? `Must match ${on.pattern}`;
   if (on.enum && !on.enum.includes(value as string | number))
     return on.refusal ?? `Must be one of: ${on.enum.join(", ")}`;
+  if (typeof value === "number" && on.minimum !== undefined && value < on.minimum) return `Must be >= ${on.minimum}`;
+  if (typeof value === "number" && on.maximum !== undefined && value > on.maximum) return `Must be <= ${on.maximum}`;
   return undefined;
+}
+
+/**
+ * A request schema shared by every platform (a body is judged before its database's platform is
+ * known) takes the union of the platforms' values; this is what it leaves to the platform's own
+ * check: the field's values where some platform narrows or widens them. Undefined for a field
+ * every platform takes alike, which the schema alone judges.
+ */
+export function platformRefusal(f: ApiField, platform: Platform, value: unknown): string | undefined {
+  if (!narrowedByPlatform(f)) return undefined;
+  return valueRefusal(requestOn(f, platform), value);
+}
+
+/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern). */
+export function narrowedByPlatform(f: ApiField): boolean {
+  return Object.values(f.platforms ?? {}).some((u) => u.enum || u.fixed !== undefined || u.pattern);
 }
 
 /** An entity of the contract: its fields, and the published description's schema of it. */

@@ -3,7 +3,7 @@
  * without a new path (api-behaviour.md, "Later versions of the API"): from late 2024 on a database
  * answer lacks the fields the API model marks `lateAnswer: false` (the replication settings), names
  * its second host `hosts.standby` instead of `hosts.secondary`, and adds `platform`, `members`,
- * `engine_config`, `oldest_restore_time` and `updates.pending`; the maintenance window leaves out
+ * the engine settings, the oldest restore time and `updates.pending`; the maintenance window leaves out
  * its null fields (a weekly window has no week of the month). The
  * shape follows linodego's recordings of 2025 and 2026 (`TestDatabase_MySQL_Suite.yaml`). The
  * control API chooses the shape (`PUT /_emulator/answers`); the default is the contract's.
@@ -16,6 +16,8 @@ export type AnswerShape = "4.176.0" | "late-2024";
 export const ANSWER_SHAPES: readonly AnswerShape[] = ["4.176.0", "late-2024"];
 
 import { DATABASE, type Entity } from "../api/index.js";
+import { ENGINE_CONFIG_FIELD } from "./databases/engine-config.js";
+import { OLDEST_RESTORE_FIELD } from "./databases/fork.js";
 
 type View = Record<string, unknown>;
 
@@ -46,7 +48,7 @@ export function laterDatabaseView(view: View): View {
     updates: laterWindow,
     platform: "rdbms-default",
     members: {},
-    engine_config: {},
-    oldest_restore_time: view.created,
+    [ENGINE_CONFIG_FIELD]: {},
+    [OLDEST_RESTORE_FIELD]: view.created,
   };
 }

@@ -16,6 +16,7 @@ import { checkNoBody, readsBody } from "./route-helpers.js";
 import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
 import { exactJsonType } from "./json-type.js";
+import type { Platform } from "../api/index.js";
 
 /** Options of the emulator. */
 export interface EmulatorOptions {
@@ -38,6 +39,12 @@ export interface EmulatorOptions {
    * second emulator on the same file is refused.
    */
   persistFile?: string;
+  /**
+   * The platform new databases are made on (default `rdbms-legacy`, the contract's; `rdbms-default`
+   * is today's, todays-platform.md); databases already stored keep theirs. The control API's
+   * `PUT /_emulator/platform` changes it while running; `/_emulator/reset` comes back to this one.
+   */
+  platform?: Platform;
   /** Fastify request logging to stdout (default off). */
   logger?: boolean;
 }
@@ -59,7 +66,7 @@ declare module "fastify" {
 export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   const timings: Timings = { ...DEFAULT_TIMINGS, ...opts.timings };
   if (opts.provisioningSeconds !== undefined) timings.provisioningSeconds = opts.provisioningSeconds;
-  const store = new Store(new Clock(), timings, opts.persistFile);
+  const store = new Store(new Clock(), timings, opts.persistFile, opts.platform);
   const unlock = opts.persistFile !== undefined ? lockStateFile(opts.persistFile) : () => {};
   try {
     store.load();

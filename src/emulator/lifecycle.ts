@@ -1,18 +1,11 @@
-import type { BackupRecord, DatabaseRecord } from "./records.js";
-import { settleSuspension } from "./databases/suspension.js";
+import { PLATFORM_RULES } from "../api/index.js";
+import { platformOf } from "./databases/platform.js";
+import type { BackupRecord, DatabaseRecord, PendingChange } from "./records.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Statuses that pending changes move out of; a status set by hand cancels those changes. */
-export const TRANSIENT_KINDS = new Set([
-  "provisioned",
-  "updated",
-  "snapshot",
-  "restored",
-  "suspended",
-  "resuming",
-  "resumed",
-]);
+export const TRANSIENT_KINDS = new Set(["provisioned", "updated", "snapshot", "restored", "transition"]);
 
 /**
  * Applies every pending change of a database that is due at `now`, in order, then the automatic
@@ -23,7 +16,6 @@ export function settle(db: DatabaseRecord, now: number, newId: () => number): vo
   db.pending.sort((a, b) => a.at - b.at);
   while (db.pending.length > 0 && db.pending[0].at <= now) {
     const change = db.pending.shift()!;
-    if (settleSuspension(db, change)) continue;
     switch (change.kind) {
       case "provisioned":
         if (db.status === "provisioning") db.status = "active";
@@ -44,9 +36,18 @@ export function settle(db: DatabaseRecord, now: number, newId: () => number): vo
         db.password = change.password!;
         db.credentialsResetAt = change.at;
         break;
+      case "transition":
+        if (db.status === change.from) land(db, change);
+        break;
     }
   }
-  dailyBackups(db, now, newId);
+  if (PLATFORM_RULES[platformOf(db)].backups) dailyBackups(db, now, newId);
+}
+
+/** A transition's end: its status, and the settings it carries. */
+export function land(db: DatabaseRecord, change: PendingChange): void {
+  db.status = change.to!;
+  Object.assign(db, change.settings ?? {});
 }
 
 function dailyBackups(db: DatabaseRecord, now: number, newId: () => number): void {

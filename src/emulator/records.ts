@@ -65,18 +65,26 @@ export type VpcRecord = Stored<typeof VPC, "subnets">;
 export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
 
 /** Maintenance window (UTC). */
-export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW, "pending">;
+export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
 
 /** A backup of a database. */
 export type BackupRecord = Stored<typeof BACKUP>;
 
-/** Something that will happen to a database at `at` (emulated epoch ms). */
+/**
+ * Something that will happen to a database at `at` (emulated epoch ms). A `transition` is the
+ * general step of the status machine: from status `from` to `to`, setting `settings` of the
+ * record as it lands (today's resize, upgrade and provisioning); a status forced in between
+ * (control API) cancels it.
+ */
 export interface PendingChange {
   at: number;
-  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "suspended" | "resuming" | "resumed";
+  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "transition";
   snapshot?: { label: string };
   failAfterRestore?: boolean;
   password?: string;
+  from?: string;
+  to?: DatabaseRecord["status"];
+  settings?: Partial<DatabaseRecord>;
 }
 
 /** An event of the account's event log. */

@@ -6,27 +6,64 @@
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
-import { BACKUP, DATABASE, SUBNET, VPC, type ApiField, type Engine, type Entity, type WireType } from "../api/index.js";
+import {
+  BACKUP,
+  DATABASE,
+  fieldOn,
+  knownToCreate,
+  narrowedByPlatform,
+  PLATFORMS,
+  SUBNET,
+  updatedOnAny,
+  VPC,
+  type ApiField,
+  type Engine,
+  type Entity,
+  type WireType,
+} from "../api/index.js";
 
 type Json = Record<string, unknown>;
 
 /** Fields whose bounds a model checks with reasons of its own (the labels of VPCs, subnets, databases). */
 const RULED = new Set(["label"]);
 
-function valueSchema(type: WireType, f: ApiField | undefined, engine: Engine | undefined, ruled: boolean): Json {
-  if (typeof type === "object")
-    return "array" in type
-      ? { type: "array", items: bodySchema(type.array, "create", engine) }
-      : bodySchema(type.object, "update", engine);
+function valueSchema(
+  type: WireType,
+  f: ApiField | undefined,
+  engine: Engine | undefined,
+  ruled: boolean,
+  on: "create" | "update",
+): Json {
+  if (typeof type === "object") {
+    if ("array" in type) return { type: "array", items: bodySchema(type.array, "create", engine) };
+    // An object of no declared keys (engine settings) holds the API's own keys: its area judges them.
+    const inner = Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
+    return f?.nullable ? { ...inner, nullable: true } : inner;
+  }
   if (type === "strings") return { type: "array", items: { type: "string" } };
   const out: Json = { type: type === "date-time" ? "string" : type };
   if (!f) return out;
+  if (narrowedByPlatform(f)) return { ...out, ...platformsUnion(f) };
   const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
   if (values) out.enum = values;
   if (!ruled)
     for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
       if (f[bound] !== undefined) out[bound] = f[bound];
   if (f.nullable) out.nullable = true;
+  return out;
+}
+
+/**
+ * The values every platform takes together (fieldOn): an enum where each platform has one (a
+ * fixed value counts as one), no bounds; each platform's own check (`platformRefusal`) narrows it
+ * once the database's platform is known.
+ */
+function platformsUnion(f: ApiField): Json {
+  const ons = PLATFORMS.map((p) => fieldOn(f, p));
+  const enums = ons.map((on) => (on.fixed !== undefined ? [on.fixed] : on.enum));
+  const out: Json = {};
+  if (enums.every((e) => e !== undefined)) out.enum = [...new Set(enums.flat())];
+  if (f.nullable || ons.some((on) => on.fixed === null)) out.nullable = true;
   return out;
 }
 
@@ -38,15 +75,15 @@ export function bodySchema(entity: Entity, on: "create" | "update", engine?: Eng
   const properties: Json = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(entity.fields)) {
-    if (on === "create" ? !f.create : !f.update) continue;
+    if (on === "create" ? !knownToCreate(f) : !updatedOnAny(f)) continue;
     if (engine && f.engines && !f.engines.includes(engine)) {
       properties[name] = {};
       continue;
     }
     const ruled = entity !== BACKUP && RULED.has(name);
     properties[name] = f.request
-      ? valueSchema(f.request.type, undefined, engine, ruled)
-      : valueSchema(f.type, f, engine, ruled);
+      ? valueSchema(f.request.type, undefined, engine, ruled, on)
+      : valueSchema(f.type, f, engine, ruled, on);
     if (on === "create" && f.create === "required") required.push(name);
   }
   return { type: "object", additionalProperties: false, ...(required.length ? { required } : {}), properties };

@@ -6,6 +6,7 @@ import { VpcModel } from "./vpcs/model.js";
 import { ComputeModel } from "./computes/model.js";
 import { DatabaseModel } from "./databases/model.js";
 import type { AnswerShape } from "./answer-shapes.js";
+import { CONTRACT_PLATFORM, type Platform } from "../api/index.js";
 
 /** How long (emulated seconds) each asynchronous database change takes. */
 export interface Timings {
@@ -15,6 +16,10 @@ export interface Timings {
   snapshotSeconds: number;
   restoreSeconds: number;
   credentialsResetSeconds: number;
+  /** Today's platform: a plan or cluster-size change (`resizing`); the real one takes up to hours. */
+  resizeSeconds: number;
+  /** Today's platform: a major-version upgrade (`updating`). */
+  upgradeSeconds: number;
   /** Today's platform: `suspending` to `suspended`. */
   suspendSeconds: number;
   /** Today's platform: a resume to `active` (the first eighth still `suspended`, then `resuming`). */
@@ -33,9 +38,11 @@ export const DEFAULT_TIMINGS: Timings = {
   snapshotSeconds: 2,
   restoreSeconds: 2,
   credentialsResetSeconds: 1,
+  resizeSeconds: 2,
+  upgradeSeconds: 2,
   suspendSeconds: 1,
   resumeSeconds: 2,
-  firstBackupSeconds: 2,
+  firstBackupSeconds: 0,
   subnetReleaseSeconds: 2,
 };
 
@@ -57,6 +64,12 @@ export class Store {
   timings: Timings;
   /** The shape of database answers (answer-shapes.ts); set through the control API, not persisted. */
   answers: AnswerShape = "4.176.0";
+  /**
+   * The platform new databases are made on: the contract's by default, today's when switched
+   * (control API `PUT /_emulator/platform`, CLI `--platform`); a stored database keeps its own.
+   * Like `answers`, a setting of the running emulator, not persisted.
+   */
+  platform: Platform;
   readonly vpcs = new VpcModel(this);
   readonly computes = new ComputeModel(this);
   readonly databases = new DatabaseModel(this);
@@ -65,8 +78,10 @@ export class Store {
     readonly clock: Clock,
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
+    private readonly basePlatform: Platform = CONTRACT_PLATFORM,
   ) {
     this.timings = { ...baseTimings };
+    this.platform = basePlatform;
   }
 
   /** Allocates the next id of an entity kind; kinds count from distinct bases to ease reading logs. */
@@ -97,6 +112,7 @@ export class Store {
     this.state = defaultState();
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
+    this.platform = this.basePlatform;
     this.clock.reset();
   }
 

@@ -6,7 +6,15 @@
  * the field's default, or null where the field is nullable. No field is named here: the areas'
  * files name the ones with rules or computations of their own.
  */
-import { answerNames, type ApiField, type Engine, type EnumValue, type Entity } from "../api/index.js";
+import {
+  answerNames,
+  CONTRACT_PLATFORM,
+  type ApiField,
+  type Engine,
+  type EnumValue,
+  type Entity,
+  type Platform,
+} from "../api/index.js";
 import { timestamp } from "./clock.js";
 
 type Fields<E extends Entity> = E["fields"];
@@ -53,14 +61,15 @@ export type Stored<E extends Entity, C extends string = never> = {
  */
 export type Computed<R, X = undefined> = { readonly [wire: string]: (record: R, context: X) => unknown };
 
-const namesByEngine = new Map<Entity, Map<Engine | undefined, string[]>>();
+const namesByKey = new Map<Entity, Map<string, string[]>>();
 
-/** The answered names of `entity` for `engine`, in model order, read once. */
-function namesOf(entity: Entity, engine: Engine | undefined): string[] {
-  let byEngine = namesByEngine.get(entity);
-  if (!byEngine) namesByEngine.set(entity, (byEngine = new Map()));
-  let names = byEngine.get(engine);
-  if (!names) byEngine.set(engine, (names = answerNames(entity, engine)));
+/** The answered names of `entity` for `engine` on `platform`, in that platform's order, read once. */
+function namesOf(entity: Entity, engine: Engine | undefined, platform: Platform): string[] {
+  let byKey = namesByKey.get(entity);
+  if (!byKey) namesByKey.set(entity, (byKey = new Map()));
+  const key = `${engine}:${platform}`;
+  let names = byKey.get(key);
+  if (!names) byKey.set(key, (names = answerNames(entity, engine, platform)));
   return names;
 }
 
@@ -74,9 +83,19 @@ function heldAnswer(f: ApiField, value: unknown): unknown {
 }
 
 /**
- * The answer of `entity` (for `engine`, whose fields only it has) from `record`: the answered
- * fields in the model's order, each from `computed` (given `context`) where it has the field,
- * else as held.
+ * An object field's value as `platform` answers it: on the contract's platform as given; on
+ * another, read as its entity's answer there (its keys and order, todays-platform.md §7.1).
+ */
+function nestedAnswer(f: ApiField, value: unknown, platform: Platform): unknown {
+  if (platform === CONTRACT_PLATFORM || typeof f.type !== "object" || !("object" in f.type)) return value;
+  if (value === null || typeof value !== "object") return value;
+  return answerOf(f.type.object, value, {}, undefined, undefined, platform);
+}
+
+/**
+ * The answer of `entity` (for `engine`, whose fields only it has; on `platform`, whose fields
+ * and order it follows) from `record`: the answered fields in order, each from `computed` (given
+ * `context`) where it has the field, else as held.
  */
 export function answerOf<R extends object, X = undefined>(
   entity: Entity,
@@ -84,13 +103,16 @@ export function answerOf<R extends object, X = undefined>(
   computed: Computed<R, X> = {},
   context?: X,
   engine?: Engine,
+  platform: Platform = CONTRACT_PLATFORM,
 ): Record<string, unknown> {
   const held = record as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const name of namesOf(entity, engine)) {
+  for (const name of namesOf(entity, engine, platform)) {
+    const f = entity.fields[name]!;
+    // A computed value is answered as computed; a held object in the platform's shape.
     const value = Object.hasOwn(computed, name)
       ? computed[name]!(record, context as X)
-      : heldAnswer(entity.fields[name]!, held[name]);
+      : nestedAnswer(f, heldAnswer(f, held[name]), platform);
     if (value !== undefined) out[name] = value;
   }
   return out;

@@ -7,8 +7,10 @@ import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord
 import type { Store } from "./store.js";
 import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
 import { laterDatabaseView } from "./answer-shapes.js";
-import { BACKUP, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
+import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
+import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
+import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   computes: (subnet, store) => {
@@ -20,6 +22,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
     }
     return [...computes.values()];
   },
+  ...SUBNET_DATABASES_ANSWER,
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Store> = {
@@ -38,12 +41,18 @@ export function vpcView(store: Store, vpc: VpcRecord) {
 
 /** A managed database, in the shape the store answers (answer-shapes.ts). */
 export function databaseView(store: Store, db: DatabaseRecord) {
-  const view = answerOf(DATABASE, db, DATABASE_ANSWER, store, db.engine);
-  return store.answers === "late-2024" ? laterDatabaseView(view) : view;
+  const platform = platformOf(db);
+  const view = answerOf(DATABASE, db, DATABASE_ANSWER, store, db.engine, platform);
+  // Today's platform has one shape; the contract's answers follow the store's (answer-shapes.ts).
+  return store.answers === "late-2024" && platform === CONTRACT_PLATFORM ? laterDatabaseView(view) : view;
 }
 
-/** An entry of the cross-engine list, whose keys come in alphabetical order. */
+/**
+ * An entry of the cross-engine list, whose keys come in alphabetical order; a database of today's
+ * platform is listed as its full answer (todays-platform.md §7.1, §7.3).
+ */
 export function databaseSummaryView(store: Store, db: DatabaseRecord) {
+  if (onToday(db)) return databaseView(store, db);
   const entry = answerOf(DATABASE_SUMMARY, db, SUMMARY_ANSWER, store);
   const view = Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)));
   return store.answers === "late-2024" ? laterDatabaseView(view) : view;

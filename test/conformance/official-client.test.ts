@@ -428,7 +428,9 @@ test("the fields listed as newer than the contract are required by the client an
     declared.set(schema, [...(declared.get(schema) ?? []), ...keys.map((k) => contractKey(schema, k))]);
   for (const [schema, keys] of Object.entries(fixture.newer_than_contract)) {
     if (schema === "about") continue;
-    const published = publishedFields(schema);
+    // The description as the tests read it carries the model's additions (a later platform's `members`): not 4.176.0's.
+    const added = differences.added.filter((a) => a.schema === schema).map((a) => a.field);
+    const published = publishedFields(schema).filter((k) => !added.includes(k));
     expect({ schema, inDescription: keys.filter((k) => published.includes(k)) }).toEqual({ schema, inDescription: [] });
     // Listed for a schema the test reads, under the name one of the types checked against it requires.
     const bySchema =

@@ -113,3 +113,31 @@ test("an acknowledged change is already in the state file when its response arri
     await app.close();
   }
 });
+
+test("a database keeps its platform across a restart that makes new ones on the contract's; a record without one is legacy", async () => {
+  const persistFile = join(dir, "state.json");
+  const body = { region: "us-east", type: "g6-nanode-1" };
+  const first = await startTestEmulator({ persistFile, provisioningSeconds: 0, platform: "rdbms-default" });
+  const today = await apiCaller(() => first.url)("POST", "/databases/mysql/instances", {
+    body: { ...body, label: "today-db", engine: "mysql/8" },
+  });
+  await first.close();
+  const saved = JSON.parse(readFileSync(persistFile, "utf8")) as { state: { databases: Record<string, unknown>[] } };
+  expect(saved.state.databases[0]!.platform).toBe("rdbms-default");
+
+  const second = await startTestEmulator({ persistFile, provisioningSeconds: 0 });
+  const call = apiCaller(() => second.url);
+  try {
+    const old = await call("POST", "/databases/mysql/instances", {
+      body: { ...body, label: "legacy-db", engine: "mysql/8.0.30" },
+    });
+    expect(old.body).not.toHaveProperty("platform");
+    expect(JSON.parse(readFileSync(persistFile, "utf8")).state.databases[1]).not.toHaveProperty("platform");
+    const kept = await call("GET", `/databases/mysql/instances/${today.body.id}`);
+    expect(kept.body).toMatchObject({ platform: "rdbms-default", version: "8.0.35" });
+    const resize = await call("PUT", `/databases/mysql/instances/${today.body.id}`, { body: { cluster_size: 3 } });
+    expect(resize.body.status).toBe("resizing");
+  } finally {
+    await second.close();
+  }
+});

@@ -35,6 +35,11 @@ test("CLI arguments", () => {
     provisioningSeconds: 5,
     stateFile: "s.json",
   });
+  expect(parseEmulatorArgs(["--platform", "rdbms-default"])).toMatchObject({ platform: "rdbms-default" });
+  expect(parseEmulatorArgs(["--platform=rdbms-legacy"])).toMatchObject({ platform: "rdbms-legacy" });
+  expect(() => parseEmulatorArgs(["--platform", "v2"])).toThrow(
+    /--platform needs rdbms-legacy or rdbms-default, got "v2"/,
+  );
   expect(() => parseEmulatorArgs(["--bogus"])).toThrow(/unknown option/);
   expect(() => parseEmulatorArgs(["--port"])).toThrow(/needs a value/);
 });

@@ -516,10 +516,10 @@ describe("database lifecycle", () => {
     const requests = () => emulator().control.requests();
     while (!(await requests()).some((r) => r.path.endsWith("/credentials/reset")))
       await new Promise((r) => setTimeout(r, 10));
-    // From now on a credentials read is handled 1.5 s after it arrives; the next status read the
+    // From now on a credentials read is handled 0.5 s after it arrives; the next status read the
     // wait logs is followed by such a read, and the database fails in between.
     const instance = `/v4/databases/mysql/instances/${created.id}`;
-    await emulator().control.addFault({ method: "GET", path: `${instance}/credentials`, latencyMs: 1500 });
+    await emulator().control.addFault({ method: "GET", path: `${instance}/credentials`, latencyMs: 500 });
     const seen = (await requests()).length;
     while (!(await requests()).slice(seen).some((r) => r.method === "GET" && r.path === instance))
       await new Promise((r) => setTimeout(r, 10));

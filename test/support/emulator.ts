@@ -36,6 +36,8 @@ export interface EmulatorControl {
   clearRequests(): Promise<void>;
   /** The shape of database answers: the contract's, or the API's from late 2024 on. */
   setAnswers(databases: "4.176.0" | "late-2024"): Promise<void>;
+  /** The platform new databases are made on; stored ones keep theirs. */
+  setPlatform(databases: "rdbms-legacy" | "rdbms-default"): Promise<void>;
   /** Writes values a database holds that today's rules refuse (no rule applied). */
   holdValues(engine: "mysql" | "postgresql", id: number, values: { label?: string; updates?: object }): Promise<void>;
 }
@@ -84,6 +86,7 @@ export async function startTestEmulator(opts: EmulatorOptions = {}, exchanges?: 
     requests: async () => (await call("GET", "/requests")).requests as Awaited<ReturnType<EmulatorControl["requests"]>>,
     clearRequests: async () => void (await call("DELETE", "/requests")),
     setAnswers: async (databases) => void (await call("PUT", "/answers", { databases })),
+    setPlatform: async (databases) => void (await call("PUT", "/platform", { databases })),
     holdValues: async (engine, id, values) => void (await call("PATCH", `/databases/${engine}/${id}`, values)),
   };
   return { url: emulator.url, apiUrl: `${emulator.url}/v4`, token: "emulator-token", control, close: emulator.close };

@@ -1,7 +1,7 @@
 // Jest cannot require() ES modules, and got and p-retry ship only as ES modules. This transformer
 // compiles our TypeScript and those packages' JavaScript to CommonJS with TypeScript's own
-// transpiler (no type-check: `npm run typecheck` does that), so tests load the same CommonJS code
-// that the Pulumi provider process runs. See docs/testing.md.
+// transpiler (no type-check: `npm run typecheck` does that, and `npm run test:unit` runs it), so
+// tests load the same CommonJS code that the Pulumi provider process runs. See docs/contributing-testing.md.
 const crypto = require("node:crypto");
 const ts = require("typescript");
 

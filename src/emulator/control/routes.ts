@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { DATABASE_STATUSES } from "../../api/index.js";
+import { DATABASE_STATUSES, PLATFORMS, type Platform } from "../../api/index.js";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../failures.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
@@ -162,6 +162,26 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
       if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
       const db = store.databases.setStatus(engine as EngineType, id(req.params.instanceId), req.body.status);
       return { id: db.id, status: db.status };
+    },
+  );
+
+  // The platform new databases are made on; databases already stored keep theirs.
+  app.get("/_emulator/platform", async () => ({ databases: store.platform }));
+  app.put<{ Body: { databases: Platform } }>(
+    "/_emulator/platform",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["databases"],
+          additionalProperties: false,
+          properties: { databases: { enum: PLATFORMS } },
+        },
+      },
+    },
+    async (req) => {
+      store.platform = req.body.databases;
+      return { databases: store.platform };
     },
   );
 

@@ -17,7 +17,9 @@ import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, EngineType } from "../records.js";
 import { op } from "../route-helpers.js";
 
-const FIELD = "engine_config";
+/** The field's wire name, for the files that answer it without its rules (answer-shapes.ts). */
+export const ENGINE_CONFIG_FIELD = "engine_config";
+const FIELD = ENGINE_CONFIG_FIELD;
 
 /** What a record holds of its engine settings: those the requests gave, merged. */
 interface Held {

@@ -4,23 +4,25 @@
  * plain ones are plain.ts's), and the answer fields the record does not hold as answered. Each of
  * these wire names is spelled here only; the model (model.ts) runs the status machine around them.
  */
-import { DATABASE, type CERTIFICATE, type CREDENTIALS } from "../../api/index.js";
+import { clusterSizesOf, DATABASE, type CERTIFICATE, type CREDENTIALS, type Platform } from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
 import { formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
-import type { BackupRecord, EngineType, PendingChange, UpdatesRecord } from "../records.js";
+import type { BackupRecord, EngineType, PendingChange } from "../records.js";
 import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
+import { ENGINE_CONFIG_ANSWER } from "./engine-config.js";
+import { FORK_ANSWER } from "./fork.js";
+import { PRIVATE_NETWORK_ANSWER } from "./private-network.js";
+import { onToday, TODAYS_PORT, todaysHosts, todaysMembers } from "./platform.js";
 
 /** Answer fields computed from the record, not held. */
 type Derived = "port" | "hosts" | "total_disk_size_gb" | "used_disk_size_gb";
 
 /** A managed database: its fields of the model, credentials and certificate, and the state behind them. */
-export type DatabaseRecord = Stored<typeof DATABASE, Derived | "updates"> & {
-  /** The maintenance window; today's platform's `pending[]` is computed, not held. */
-  updates: UpdatesRecord;
-} & Stored<typeof CREDENTIALS> &
+export type DatabaseRecord = Stored<typeof DATABASE, Derived> &
+  Stored<typeof CREDENTIALS> &
   Stored<typeof CERTIFICATE> & {
     backups: BackupRecord[];
     /** Emulated ms up to which daily backups were considered. */
@@ -31,22 +33,37 @@ export type DatabaseRecord = Stored<typeof DATABASE, Derived | "updates"> & {
   };
 
 const hosts = (db: DatabaseRecord) =>
-  db.status === "provisioning"
-    ? { primary: null, secondary: null }
-    : {
-        primary: `db-${db.id}-primary.${db.region}.emulator.internal`,
-        secondary: `db-${db.id}-secondary.${db.region}.emulator.internal`,
-      };
+  onToday(db)
+    ? todaysHosts(db, db.cluster_size)
+    : db.status === "provisioning"
+      ? { primary: null, secondary: null }
+      : {
+          primary: `db-${db.id}-primary.${db.region}.emulator.internal`,
+          secondary: `db-${db.id}-secondary.${db.region}.emulator.internal`,
+        };
 
 /** A database answer's fields not held as answered; PostgreSQL spells `asynch` as `async`, as the real API may. */
 export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
   replication_type: (db) =>
     db.engine === "postgresql" && db.replication_type === "asynch" ? "async" : db.replication_type,
-  port: (db) => (db.engine === "mysql" ? 3306 : 5432),
+  port: (db) => (onToday(db) ? TODAYS_PORT : db.engine === "mysql" ? 3306 : 5432),
   hosts,
+  members: (db) => todaysMembers(db, db.cluster_size),
   total_disk_size_gb: (db, store) => store.state.types.find((t) => t.id === db.type)?.disk ?? null,
-  used_disk_size_gb: (db) => (db.status === "provisioning" ? 0 : 1),
+  // Today's platform answers null while provisioning (todays-platform.md §7.2), the contract's 0.
+  used_disk_size_gb: (db) => (db.status !== "provisioning" ? 1 : onToday(db) ? null : 0),
+  ...ENGINE_CONFIG_ANSWER,
+  ...FORK_ANSWER,
+  ...PRIVATE_NETWORK_ANSWER,
 };
+
+/**
+ * What today's platform sets once a database is active: its full version. (Its restore window is
+ * fork.ts's, from the first backup on the clock.)
+ */
+export function activeSettings(full: string): Partial<DatabaseRecord> {
+  return { version: full };
+}
 
 /** The cross-engine list entry's computed fields. */
 export const SUMMARY_ANSWER: Computed<DatabaseRecord, Store> = {
@@ -54,8 +71,36 @@ export const SUMMARY_ANSWER: Computed<DatabaseRecord, Store> = {
   instance_uri: (db) => `/v4/databases/${db.engine}/instances/${db.id}`,
 };
 
+/**
+ * The settings of a new database on today's platform: a cluster size its plan takes, always
+ * encrypted and SSL (what the create refuses by field, the model's `platforms`, was checked before).
+ */
+function todaysSettings(body: DatabaseCreate, errors: ErrorList) {
+  const clusterSize = body.cluster_size ?? DATABASE.fields.cluster_size.default;
+  const problem = clusterSizeProblem("rdbms-default", body.type, clusterSize);
+  if (problem) errors.add("cluster_size", problem);
+  return {
+    cluster_size: clusterSize,
+    encrypted: true,
+    ssl_connection: true,
+    allow_list: normaliseAllowList(body.allow_list ?? [], errors),
+    replication_type: "none",
+    replication_commit_type: null,
+  } as const;
+}
+
+/**
+ * Why a plan does not take a cluster size on `platform` (todays-platform.md §1.3: 2 nodes only
+ * on dedicated plans); the API's text is UNVERIFIED (§12), this one names the plan and the sizes.
+ */
+function clusterSizeProblem(platform: Platform, type: string, size: number): string | undefined {
+  const sizes = clusterSizesOf(platform, type);
+  return sizes.includes(size) ? undefined : `Must be one of ${sizes.join(", ")} on plan ${type}`;
+}
+
 /** The settings of a new database as its record holds them, in the record's order. */
-export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, errors: ErrorList) {
+export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, errors: ErrorList, platform: Platform) {
+  if (platform === "rdbms-default") return todaysSettings(body, errors);
   const clusterSize = body.cluster_size ?? DATABASE.fields.cluster_size.default;
   const requested = body.replication_type as string | undefined;
   const replication = replicationType(engine, clusterSize, requested, errors);
@@ -81,10 +126,50 @@ export function updatedAllowList(body: DatabaseUpdate, errors: ErrorList): strin
 }
 
 /** Why an update that resizes is refused: the API takes a resize and a new allow list only as two requests. */
-export function resizeConflict(body: DatabaseUpdate): string | undefined {
+function resizeConflict(body: DatabaseUpdate): string | undefined {
   return body.allow_list !== undefined
     ? "You can't update the allow_list and set a new type in the same request"
     : undefined;
+}
+
+/** A resize an update asks for: the settings it changes, once its status machine says so. */
+export type Resize = Partial<Pick<DatabaseRecord, "type" | "cluster_size">>;
+
+/**
+ * The resize an update asks for, checked; undefined when it asks for none. On the contract's
+ * platform only a plan with more disk and never with a new allow list; on today's a plan up or
+ * down and a cluster size the plan takes (todays-platform.md §2.2).
+ */
+export function resizeOf(
+  db: DatabaseRecord,
+  body: DatabaseUpdate,
+  store: Store,
+  errors: ErrorList,
+): Resize | undefined {
+  const types = store.state.types;
+  const type = body.type !== undefined && body.type !== db.type ? body.type : undefined;
+  if (!onToday(db)) {
+    if (type === undefined) return undefined;
+    const conflict = resizeConflict(body);
+    if (conflict) errors.add("type", conflict);
+    else {
+      const current = types.find((t) => t.id === db.type);
+      const next = types.find((t) => t.id === type);
+      if (!next) errors.add("type", "Type not found");
+      else if (current && next.disk <= current.disk)
+        errors.add(
+          "type",
+          `Resizing is only possible to a type with more disk space than ${db.type} (${current.disk} GB)`,
+        );
+    }
+    return { type };
+  }
+  const size = body.cluster_size !== undefined && body.cluster_size !== db.cluster_size ? body.cluster_size : undefined;
+  if (type === undefined && size === undefined) return undefined;
+  if (type !== undefined && !types.some((t) => t.id === type)) errors.add("type", "Type not found");
+  const problem = clusterSizeProblem("rdbms-default", type ?? db.type, size ?? db.cluster_size);
+  if (problem) errors.add("cluster_size", problem);
+  return { ...(type !== undefined ? { type } : {}), ...(size !== undefined ? { cluster_size: size } : {}) };
 }
 
 /** Applies an update's settings: the plain ones and a normalised allow list. */

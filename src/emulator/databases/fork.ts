@@ -7,13 +7,18 @@
  * time moves forward a day at a time. The texts of the refusals are chosen (docs/emulator.md).
  * These wire names are spelled here only in the emulator.
  */
+import { FORK } from "../../api/index.js";
 import { timestamp } from "../clock.js";
+import { answerOf } from "../stored.js";
 import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, EngineType } from "../records.js";
 import type { Store } from "../store.js";
-import { isToday } from "./platform.js";
+import { onToday, platformOf } from "./platform.js";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The restore window's start's wire name, for the files that answer it without its rules (answer-shapes.ts). */
+export const OLDEST_RESTORE_FIELD = "oldest_restore_time";
 
 /** Days a daily backup is kept (Cloud Manager's description of today's platform, §8). */
 export const BACKUP_DAYS = 14;
@@ -45,20 +50,23 @@ export function instantOf(text: string): number | undefined {
 /** The oldest instant a fork of `db` may restore at `now`, or undefined before its first backup. */
 export function oldestRestoreTime(db: DatabaseRecord, now: number): number | undefined {
   const first = (db as Held).firstBackupAt;
-  if (!isToday(db) || db.status === "provisioning" || first === undefined || now < first) return undefined;
+  if (!onToday(db) || db.status === "provisioning" || first === undefined || now < first) return undefined;
   const horizon = now - BACKUP_DAYS * DAY;
   return first >= horizon ? first : first + Math.ceil((horizon - first) / DAY) * DAY;
 }
 
 /** The answer's fields of this file: the restore window's start, and the fork a database was made by. */
 export const FORK_ANSWER = {
-  oldest_restore_time: (db: DatabaseRecord, store: Store) => {
+  [OLDEST_RESTORE_FIELD]: (db: DatabaseRecord, store: Store) => {
     const oldest = oldestRestoreTime(db, store.clock.now());
     return oldest === undefined ? undefined : timestamp(oldest);
   },
   fork: (db: DatabaseRecord) => {
     const fork = (db as Held).forkedFrom;
-    return fork ? { source: fork.source, restore_time: timestamp(fork.at) } : undefined;
+    // Keys in today's order (alphabetical), as every object of its answers.
+    return fork
+      ? answerOf(FORK, { source: fork.source, restore_time: fork.at }, {}, undefined, undefined, platformOf(db))
+      : undefined;
   },
 };
 
@@ -83,7 +91,7 @@ export function forkAtCreate(
     errors.add("fork.source", `No ${engine} database ${fork.source} to fork`);
     return held;
   }
-  if (!isToday(source)) {
+  if (!onToday(source)) {
     errors.add("fork.source", `Database ${source.id} is on the rdbms-legacy platform, which restores from backups`);
     return held;
   }

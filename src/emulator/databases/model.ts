@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { CERTIFICATE, CREDENTIALS, DATABASE, type CreateBody, type UpdateBody } from "../../api/index.js";
+import {
+  CERTIFICATE,
+  CREDENTIALS,
+  DATABASE,
+  majorOf,
+  PLATFORM_RULES,
+  type CreateBody,
+  type UpdateBody,
+} from "../../api/index.js";
 import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { databaseLabelProblem } from "../rules.js";
 import { defaultUpdates, mergeUpdates } from "./window.js";
@@ -7,10 +15,26 @@ import type { BackupRecord, DatabaseRecord, EngineType } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
-import { settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { land, settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import {
+  activeSettings,
+  applySettings,
+  resizeOf,
+  settingsAtCreate,
+  targetProblem,
+  updatedAllowList,
+  type Resize,
+} from "./fields.js";
+import { catalogueOf, fullVersion, onToday, platformOf, platformProblems } from "./platform.js";
 import { deleteGate, secretsGate } from "./suspension.js";
-import { releaseOnDelete } from "./private-network.js";
-import { applySettings, resizeConflict, settingsAtCreate, targetProblem, updatedAllowList } from "./fields.js";
+import {
+  applyPrivateNetwork,
+  privateNetworkAtCreate,
+  privateNetworkUpdate,
+  releaseOnDelete,
+} from "./private-network.js";
+import { applyEngineConfig, engineConfigAtCreate, engineConfigUpdate } from "./engine-config.js";
+import { forkAtCreate } from "./fork.js";
 
 /** Body of database create after schema validation. */
 export type DatabaseCreate = CreateBody<typeof DATABASE>;
@@ -31,6 +55,7 @@ const WAIT_FOR: Record<string, string> = {
   restoring: "the restore",
   resuming: "resuming",
   suspending: "suspending",
+  resizing: "the resize",
 };
 
 const random = (bytes: number) => randomBytes(bytes).toString("base64url");
@@ -77,67 +102,162 @@ export class DatabaseModel {
     else if (region.status !== "ok") errors.add("region", `Region ${region.id} is experiencing an outage`);
     const type = state.types.find((t) => t.id === body.type);
     if (!type) errors.add("type", "Type not found");
-    const catalogued = state.engines.find((e) => e.id === body.engine);
-    if (!catalogued) errors.add("engine", "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
+    const platform = this.store.platform;
+    platformProblems(DATABASE, body, platform, "create", errors);
+    const catalogued = catalogueOf(state, platform).find((e) => e.id === body.engine);
+    if (platform !== "rdbms-legacy") {
+      // Today's API names any engine id outside its catalogue `invalid engine`, once.
+      if ((!catalogued || catalogued.engine !== engine) && !errors.entries.some((e) => e.field === "engine"))
+        errors.add("engine", "invalid engine");
+    } else if (!catalogued)
+      errors.add("engine", "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
     else if (catalogued.engine !== engine) errors.add("engine", `Engine ${body.engine} is not a ${engine} engine`);
-    const settings = settingsAtCreate(engine, body, errors);
-    errors.throwIfAny();
+    const settings = settingsAtCreate(engine, body, errors, platform);
     const now = this.store.clock.now();
     const seconds = provisioningSeconds ?? this.store.timings.provisioningSeconds;
+    const ready = now + seconds * 1000;
+    const todays = platform !== "rdbms-legacy" ? this.todaysAtCreate(engine, body, actor, ready, errors) : {};
+    errors.throwIfAny();
+    const id = this.store.nextId("database");
     const db: DatabaseRecord = {
-      id: this.store.nextId("database"),
+      id,
       engine,
       label: body.label,
       region: body.region,
       type: body.type,
       version: catalogued!.version,
       ...settings,
+      ...todays,
       status: "provisioning",
-      updates: defaultUpdates(),
+      updates: defaultUpdates(platform, id),
       created: now,
       updated: now,
-      username: engine === "mysql" ? "root" : "postgres",
+      // Today's root user (todays-platform.md §7.2, PY live tests).
+      username: platform !== "rdbms-legacy" ? "akmadmin" : engine === "mysql" ? "root" : "postgres",
       password: random(18),
       ca_certificate: certificate(),
       backups: [],
       backupsCheckedUntil: now,
       credentialsResetAt: null,
-      pending: [{ at: now + seconds * 1000, kind: "provisioned" }],
+      pending: [
+        platform === "rdbms-legacy"
+          ? { at: ready, kind: "provisioned" }
+          : {
+              at: ready,
+              kind: "transition",
+              from: "provisioning",
+              to: "active",
+              settings: activeSettings(fullVersion(catalogued!.version)),
+            },
+      ],
+      // A record of the contract's platform holds none, as one saved before platforms existed.
+      ...(platform !== "rdbms-legacy" ? { platform } : {}),
     };
     state.databases.push(db);
     grantCreator(actor, "database", db.id);
     return db;
   }
 
-  /** Label, allow list, resize and maintenance window; allow-list and type changes go `updating`. */
+  /**
+   * Label, allow list, maintenance window, and a resize. On the contract's platform allow-list and
+   * plan changes go `updating`; on today's the plan and cluster size change in place through
+   * `resizing`, a newer major version through `updating`, and the rest at once (todays-platform.md §2).
+   */
   update(engine: EngineType, id: number, body: DatabaseUpdate, actor: Actor): DatabaseRecord {
     const db = this.get(engine, id, actor, true, { status: ["active"] });
+    const platform = platformOf(db);
     const errors = new ErrorList();
+    platformProblems(DATABASE, body, platform, "update", errors);
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
     const allowList = updatedAllowList(body, errors);
-    const resize = body.type !== undefined && body.type !== db.type;
-    const conflict = resize ? resizeConflict(body) : undefined;
-    if (conflict) errors.add("type", conflict);
-    else if (resize) {
-      const current = this.store.state.types.find((t) => t.id === db.type);
-      const next = this.store.state.types.find((t) => t.id === body.type);
-      if (!next) errors.add("type", "Type not found");
-      else if (current && next.disk <= current.disk)
-        errors.add(
-          "type",
-          `Resizing is only possible to a type with more disk space than ${db.type} (${current.disk} GB)`,
-        );
-    }
-    const updates = body.updates && mergeUpdates(db.updates, body.updates, errors);
+    const resize = resizeOf(db, body, this.store, errors);
+    const upgrade = onToday(db) ? this.upgradeOf(db, body.version, resize, errors) : undefined;
+    const updates = body.updates && mergeUpdates(db.updates, body.updates, errors, platform);
+    const config = onToday(db) ? engineConfigUpdate(db, body, errors) : undefined;
+    const network = onToday(db) ? privateNetworkUpdate(this.store, db, body, this.vpcSeen(actor), errors) : undefined;
     errors.throwIfAny();
+    applyEngineConfig(db, config);
+    applyPrivateNetwork(this.store, db, network);
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
     applySettings(db, body, allowList);
     if (updates) db.updates = updates;
-    if (resize) db.type = body.type!;
-    if (allowList || resize) this.startUpdating(db, this.store.timings.updatingSeconds);
+    if (onToday(db)) this.startChange(db, resize, upgrade);
+    else {
+      if (resize) Object.assign(db, resize);
+      if (allowList || resize) this.startUpdating(db, this.store.timings.updatingSeconds);
+    }
     db.updated = now;
     return db;
+  }
+
+  /**
+   * What a create on today's platform adds to the record (each checked by its own file): engine
+   * settings, a private network, the first backup's time and the fork it is made by.
+   */
+  private todaysAtCreate(engine: EngineType, body: DatabaseCreate, actor: Actor, ready: number, errors: ErrorList) {
+    const seen = (d: DatabaseRecord) => canSee(actor, "database", d.id);
+    return {
+      ...engineConfigAtCreate(engine, body, errors),
+      ...privateNetworkAtCreate(this.store, body, body.region, this.vpcSeen(actor), errors),
+      ...forkAtCreate(this.store, engine, body, seen, ready, errors),
+    };
+  }
+
+  /** Whether the actor sees a VPC (a private network names only VPCs it sees). */
+  private vpcSeen(actor: Actor): (vpcId: number) => boolean {
+    return (vpcId) => canSee(actor, "vpc", vpcId);
+  }
+
+  /**
+   * The major version an update of today's platform upgrades to, checked: a newer major of the
+   * same engine in today's catalogue, in a request without a resize. The API's texts are
+   * UNVERIFIED (todays-platform.md §2.2); these name the field and what it takes.
+   */
+  private upgradeOf(
+    db: DatabaseRecord,
+    version: string | undefined,
+    resize: Resize | undefined,
+    errors: ErrorList,
+  ): string | undefined {
+    const current = majorOf(db.version);
+    if (version === undefined || version === current) return undefined;
+    const newer = catalogueOf(this.store.state, platformOf(db))
+      .filter((e) => e.engine === db.engine && Number(e.version) > Number(current))
+      .map((e) => e.version);
+    if (!newer.includes(version))
+      errors.add(
+        "version",
+        newer.length
+          ? `Must be a newer major version of ${db.engine} than ${current}: one of ${newer.join(", ")}`
+          : `Must be a newer major version of ${db.engine} than ${current}; there is none`,
+      );
+    else if (resize) errors.add("version", "Upgrade the version in a request of its own, not with a resize");
+    return version;
+  }
+
+  /** Starts today's resize (`resizing`) or major upgrade (`updating`): the record changes as it lands. */
+  private startChange(db: DatabaseRecord, resize: Resize | undefined, upgrade: string | undefined): void {
+    const now = this.store.clock.now();
+    if (resize) {
+      db.status = "resizing";
+      db.pending.push({
+        at: now + this.store.timings.resizeSeconds * 1000,
+        kind: "transition",
+        from: "resizing",
+        to: "active",
+        settings: resize,
+      });
+    } else if (upgrade) {
+      db.status = "updating";
+      db.pending.push({
+        at: now + this.store.timings.upgradeSeconds * 1000,
+        kind: "transition",
+        from: "updating",
+        to: "active",
+        settings: { version: fullVersion(upgrade) },
+      });
+    }
   }
 
   /** Deletes a database at once. */
@@ -150,6 +270,7 @@ export class DatabaseModel {
 
   /** Completed backups, oldest first. */
   backups(engine: EngineType, id: number, actor: Actor): BackupRecord[] {
+    // Today's platform keeps no listable backups (todays-platform.md §8): its list is empty.
     return this.get(engine, id, actor, false, { statusNot: ["provisioning"] }).backups;
   }
 
@@ -170,6 +291,7 @@ export class DatabaseModel {
   /** Starts a snapshot; the backup appears in the list only when it completes. */
   snapshot(engine: EngineType, id: number, body: { label: string; target?: string }, actor: Actor): void {
     const db = this.get(engine, id, actor, true, { status: ["active"] });
+    if (!PLATFORM_RULES[platformOf(db)].backups) throw new BadRequest(NO_BACKUPS);
     if (db.pending.some((p) => p.kind === "snapshot"))
       throw new BadRequest("Another backup is in progress; please wait until it completes");
     const errors = new ErrorList();
@@ -243,6 +365,9 @@ export class DatabaseModel {
     // Leaving provisioning by hand starts the daily backups now, as the timer would have.
     if (db.status === "provisioning" && status !== "provisioning")
       db.backupsCheckedUntil = Math.max(db.backupsCheckedUntil, this.store.clock.now());
+    // A transition to the forced status lands as its timer would have made it (today's full version).
+    const landing = db.pending.find((p) => p.kind === "transition" && p.from === db.status && p.to === status);
+    if (landing) land(db, landing);
     db.status = status;
     db.pending = db.pending.filter((p) => !TRANSIENT_KINDS.has(p.kind));
     return db;
@@ -267,6 +392,13 @@ export class DatabaseModel {
       errors.add("label", "Label must be unique among your databases");
   }
 }
+
+/**
+ * Why today's platform refuses a snapshot: it keeps no user backups and restores by forking
+ * (todays-platform.md §8; the API's text is UNVERIFIED).
+ */
+export const NO_BACKUPS =
+  "Backups are not available on this database's platform (rdbms-default); restore it by creating a fork";
 
 /** Fails with the API's wrong-status message unless the database is in an allowed status. */
 export function checkStatus(db: DatabaseRecord, gate: StatusGate): void {

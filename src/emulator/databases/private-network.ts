@@ -1,27 +1,33 @@
 /**
- * A database in a VPC subnet on today's platform (todays-platform.md §5): `private_network:
- * {vpc_id, subnet_id, public_access}` on create and PUT (`null` detaches), the VPC in the
+ * A database in a VPC subnet on today's platform (todays-platform.md §5): `private_network` (a
+ * VPC, one of its subnets, `public_access`) on create and PUT (`null` detaches), the VPC in the
  * database's region and the subnet one of that VPC's; the subnet's answer lists its databases
  * (`databases: [{id, ipv4_range, ipv6_ranges}]`); a subnet a database left stays busy for
  * `subnetReleaseSeconds` of the emulator's clock (the real API refuses its delete for minutes).
- * A database takes a /30 range of its subnet, from the top down. These wire names are spelled
- * here only in the emulator; texts of refusals are chosen (docs/emulator.md).
+ * A database takes a /30 range of its subnet, from the top down. The field's own wire names are
+ * spelled here only in the emulator (its links to a VPC and a subnet are links.ts's); texts of
+ * refusals are chosen (docs/emulator.md).
  */
+import { PRIVATE_NETWORK } from "../../api/index.js";
 import { formatCidr, parseAddress, parseCidr, size } from "../../api/ipv4.js";
 import { timestamp } from "../clock.js";
 import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, SubnetRecord } from "../records.js";
 import type { Store } from "../store.js";
-import { vpcOf } from "../vpcs/links.js";
+import { linkToSubnet, subnetOf, vpcOf } from "../vpcs/links.js";
+import { answerOf, type Stored } from "../stored.js";
+import { platformOf } from "./platform.js";
 
 const FIELD = "private_network";
 
-/** A private network as a body gives it and a record holds it. */
-interface PrivateNetwork {
-  vpc_id: number;
-  subnet_id: number;
-  public_access: boolean;
-}
+/** A private network as a record holds it; its links to a VPC and a subnet are links.ts's. */
+type PrivateNetwork = Stored<typeof PRIVATE_NETWORK>;
+
+/** The keys a body's network must give (the VPC's and the subnet's), as the model names them. */
+const REQUIRED = Object.entries(PRIVATE_NETWORK.fields)
+  .filter(([, f]) => f.create === "required")
+  .map(([k]) => k);
+const [VPC_KEY, SUBNET_KEY] = REQUIRED as [string, string];
 
 /** What a database record holds of its network. */
 interface Held {
@@ -43,7 +49,10 @@ const held = (db: DatabaseRecord) => db as DatabaseRecord & Held;
 
 /** The databases in a subnet. */
 function databasesIn(store: Store, subnetId: number): (DatabaseRecord & Held)[] {
-  return store.state.databases.map(held).filter((d) => d[FIELD]?.subnet_id === subnetId);
+  return store.state.databases.map(held).filter((d) => {
+    const network = d[FIELD];
+    return network ? subnetOf(network) === subnetId : false;
+  });
 }
 
 /** The highest free /30 of the subnet, clear of compute interfaces and other databases. */
@@ -76,26 +85,29 @@ function asked(
   visible: (vpcId: number) => boolean,
   errors: ErrorList,
 ): { network: PrivateNetwork | null; range: string | null } | undefined {
-  const given = (body as { private_network?: Partial<PrivateNetwork> | null })[FIELD];
+  const given = (body as Record<string, unknown>)[FIELD] as Record<string, unknown> | null | undefined;
   if (given === undefined) return undefined;
   if (given === null) return { network: null, range: null };
-  const vpc = store.state.vpcs.find((v) => v.id === given.vpc_id && visible(v.id));
-  if (!vpc) return void errors.add(`${FIELD}.vpc_id`, `No VPC ${given.vpc_id}`);
+  const missing = REQUIRED.filter((k) => given[k] === undefined);
+  if (missing.length > 0) return void missing.forEach((k) => errors.add(`${FIELD}.${k}`, "Required"));
+  const link = given as unknown as PrivateNetwork;
+  const vpc = store.state.vpcs.find((v) => v.id === vpcOf(link) && visible(v.id));
+  if (!vpc) return void errors.add(`${FIELD}.${VPC_KEY}`, `No VPC ${vpcOf(link)}`);
   if (vpc.region !== region)
     return void errors.add(
-      `${FIELD}.vpc_id`,
+      `${FIELD}.${VPC_KEY}`,
       `VPC ${vpc.id} is in region ${vpc.region}; a database joins a VPC of its own region (${region})`,
     );
-  const subnet = store.state.subnets.find((s) => s.id === given.subnet_id && vpcOf(s) === vpc.id);
-  if (!subnet) return void errors.add(`${FIELD}.subnet_id`, `No subnet ${given.subnet_id} in VPC ${vpc.id}`);
+  const subnet = store.state.subnets.find((s) => s.id === subnetOf(link) && vpcOf(s) === vpc.id);
+  if (!subnet) return void errors.add(`${FIELD}.${SUBNET_KEY}`, `No subnet ${subnetOf(link)} in VPC ${vpc.id}`);
   const same = selfId !== undefined && databasesIn(store, subnet.id).find((d) => d.id === selfId);
   const range = same ? same.privateRange! : freeRange(store, subnet, selfId);
   if (!range)
     return void errors.add(
-      `${FIELD}.subnet_id`,
+      `${FIELD}.${SUBNET_KEY}`,
       `Subnet ${subnet.id} (${subnet.ipv4}) has no free range for a database`,
     );
-  const network = { vpc_id: vpc.id, subnet_id: subnet.id, public_access: given.public_access ?? false };
+  const network: PrivateNetwork = { ...linkToSubnet(subnet), public_access: link.public_access ?? false };
   return { network, range };
 }
 
@@ -128,16 +140,18 @@ export function privateNetworkUpdate(
 /** Applies a checked change: a subnet the database leaves stays busy for a while. */
 export function applyPrivateNetwork(store: Store, db: DatabaseRecord, change: NetworkChange): void {
   if (change === undefined) return;
-  const before = held(db)[FIELD]?.subnet_id;
-  if (before !== undefined && before !== change.network?.subnet_id) release(store, before);
+  const was = held(db)[FIELD];
+  const before = was ? subnetOf(was) : undefined;
+  if (before !== undefined && before !== (change.network ? subnetOf(change.network) : undefined))
+    release(store, before);
   held(db)[FIELD] = change.network;
   held(db).privateRange = change.range;
 }
 
 /** A deleted database's subnet stays busy for a while. */
 export function releaseOnDelete(store: Store, db: DatabaseRecord): void {
-  const subnet = held(db)[FIELD]?.subnet_id;
-  if (subnet !== undefined) release(store, subnet);
+  const network = held(db)[FIELD];
+  if (network) release(store, subnetOf(network));
 }
 
 function release(store: Store, subnetId: number): void {
@@ -164,5 +178,9 @@ export const SUBNET_DATABASES_ANSWER = {
 
 /** The database answer's network: null when it has none (records from before the field, too). */
 export const PRIVATE_NETWORK_ANSWER = {
-  [FIELD]: (db: DatabaseRecord) => held(db)[FIELD] ?? null,
+  [FIELD]: (db: DatabaseRecord) => {
+    const network = held(db)[FIELD];
+    // Keys in today's order (alphabetical), as every object of its answers.
+    return network ? answerOf(PRIVATE_NETWORK, network, {}, undefined, undefined, platformOf(db)) : null;
+  },
 };

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { BadRequest } from "../failures.js";
-import type { DatabaseRecord, EngineType, PendingChange } from "../records.js";
+import type { DatabaseRecord, EngineType } from "../records.js";
 import type { Store } from "../store.js";
 import { action, id } from "../route-helpers.js";
-import { isToday } from "./platform.js";
+import { onToday } from "./platform.js";
 import { checkStatus, type StatusGate } from "./model.js";
 
 /** The reason a suspend or resume of a legacy database is refused (chosen; docs/emulator.md). */
@@ -21,7 +21,7 @@ export const LEGACY_SUSPENSION =
 const STILL_SUSPENDED = 1 / 8;
 
 function refuseLegacy(db: DatabaseRecord): void {
-  if (!isToday(db)) throw new BadRequest(LEGACY_SUSPENSION);
+  if (!onToday(db)) throw new BadRequest(LEGACY_SUSPENSION);
 }
 
 /** Statuses in which today's platform refuses the credentials and certificate (§2.3, §3). */
@@ -32,18 +32,19 @@ const SECRETS_REFUSED = ["provisioning", "suspending", "suspended", "resuming"];
  * of provisioning and suspension (TF and ANS comments); on the contract's, only when active.
  */
 export function secretsGate(db: DatabaseRecord): StatusGate {
-  return isToday(db) ? { statusNot: SECRETS_REFUSED } : { status: ["active"] };
+  return onToday(db) ? { statusNot: SECRETS_REFUSED } : { status: ["active"] };
 }
 
 /** When a database may be deleted: a suspended one of today's platform too (chosen; docs/emulator.md). */
 export function deleteGate(db: DatabaseRecord): StatusGate {
-  return { status: ["active", "failed", "degraded", ...(isToday(db) ? ["suspended"] : [])] };
+  return { status: ["active", "failed", "degraded", ...(onToday(db) ? ["suspended"] : [])] };
 }
 
 /** Starts suspending an active database. */
 export function suspend(store: Store, db: DatabaseRecord): void {
   db.status = "suspending";
-  db.pending.push({ at: store.clock.now() + store.timings.suspendSeconds * 1000, kind: "suspended" });
+  const at = store.clock.now() + store.timings.suspendSeconds * 1000;
+  db.pending.push({ at, kind: "transition", from: "suspending", to: "suspended" });
 }
 
 /** Starts resuming a suspended database: `resuming` after a while, `active` at the end. */
@@ -51,26 +52,9 @@ export function resume(store: Store, db: DatabaseRecord): void {
   const now = store.clock.now();
   const seconds = store.timings.resumeSeconds;
   db.pending.push(
-    { at: now + seconds * STILL_SUSPENDED * 1000, kind: "resuming" },
-    { at: now + seconds * 1000, kind: "resumed" },
+    { at: now + seconds * STILL_SUSPENDED * 1000, kind: "transition", from: "suspended", to: "resuming" },
+    { at: now + seconds * 1000, kind: "transition", from: "resuming", to: "active" },
   );
-}
-
-/** Applies a due suspension change; false when `change` is not one. */
-export function settleSuspension(db: DatabaseRecord, change: PendingChange): boolean {
-  switch (change.kind) {
-    case "suspended":
-      if (db.status === "suspending") db.status = "suspended";
-      return true;
-    case "resuming":
-      if (db.status === "suspended") db.status = "resuming";
-      return true;
-    case "resumed":
-      if (db.status === "resuming") db.status = "active";
-      return true;
-    default:
-      return false;
-  }
 }
 
 /** `POST …/instances/{id}/suspend` and `/resume`: body `{}` or none, answer `{}`. */
@@ -88,7 +72,7 @@ export function suspensionRoutes(app: FastifyInstance, store: Store, engine: Eng
     const db = store.databases.get(engine, instance(req), req.actor, true);
     refuseLegacy(db);
     checkStatus(db, { status: ["suspended"] });
-    if (db.pending.some((p) => p.kind === "resuming" || p.kind === "resumed"))
+    if (db.pending.some((p) => p.kind === "transition" && p.from === "suspended"))
       throw new BadRequest("Your database is already resuming; please wait until it becomes active.");
     resume(store, db);
     return {};

@@ -3,6 +3,10 @@ import { NotFound } from "../failures.js";
 import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import type { Store } from "../store.js";
+import type { EngineRecord } from "../records.js";
+import { CONTRACT_PLATFORM, ENGINE } from "../../api/index.js";
+import { answerOf } from "../stored.js";
+import { catalogueOf } from "../databases/platform.js";
 import { op, type Q } from "../route-helpers.js";
 
 /** Regions (#13..#16) and the engine catalogue (#17, #18): no token needed. */
@@ -22,11 +26,18 @@ export function regionRoutes(app: FastifyInstance, store: Store): void {
     if (!store.state.regions.some((r) => r.id === req.params.regionId)) throw new NotFound();
     return store.state.availability.filter((a) => a.region === req.params.regionId);
   });
-  app.get<Q>("/v4/databases/engines", none, async (req) => listPage(store.state.engines, req, FILTERABLE.engines));
+  // The catalogue new databases are made from: the seeded one, or today's (its keys and order).
+  const catalogue = () => catalogueOf(store.state, store.platform);
+  const entry = (e: EngineRecord) =>
+    store.platform === CONTRACT_PLATFORM ? e : answerOf(ENGINE, e, {}, undefined, undefined, store.platform);
+  app.get<Q>("/v4/databases/engines", none, async (req) => {
+    const page = listPage(catalogue(), req, FILTERABLE.engines);
+    return { ...page, data: page.data.map(entry) };
+  });
   const engine = (engineId: string) => {
-    const found = store.state.engines.find((e) => e.id === engineId);
+    const found = catalogue().find((e) => e.id === engineId);
     if (!found) throw new NotFound();
-    return found;
+    return entry(found);
   };
   app.get<{ Params: { engine: string; version: string } }>(
     "/v4/databases/engines/:engine/:version",

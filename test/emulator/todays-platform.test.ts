@@ -1,0 +1,372 @@
+/**
+ * Today's database platform (`rdbms-default`, todays-platform.md) in the emulator: the switch
+ * that makes new databases on it, what its create refuses and with which text, its engine
+ * catalogue, answers, resizes and upgrades through their statuses, its maintenance window and its
+ * lack of backups; and an account holding a database of each platform, each by its own rules.
+ */
+import { withEmulator } from "../support/emulator.js";
+import { apiCaller, errorsOf, fieldsOf } from "./http.js";
+
+const em = withEmulator({ provisioningSeconds: 600 });
+const call = apiCaller(() => em().url);
+const base = (engine: string) => `/databases/${engine}/instances`;
+type EngineType = "mysql" | "postgresql";
+
+const create = (engine: EngineType, body: Record<string, unknown> = {}) =>
+  call("POST", base(engine), {
+    body: {
+      label: `db-${engine}`,
+      region: "us-east",
+      type: "g6-standard-1",
+      engine: engine === "mysql" ? "mysql/8" : "postgresql/14",
+      ...body,
+    },
+  });
+const get = (engine: string, id: number) => call("GET", `${base(engine)}/${id}`);
+const put = (engine: string, id: number, body: Record<string, unknown>) =>
+  call("PUT", `${base(engine)}/${id}`, { body });
+
+/** Creates a database of today's platform and lets provisioning finish by moving the clock. */
+async function active(engine: EngineType, body: Record<string, unknown> = {}) {
+  const db = await create(engine, body);
+  if (db.status !== 200) throw new Error(db.text);
+  await em().control.advanceClock(600);
+  return db.body.id as number;
+}
+
+beforeEach(async () => {
+  await em().control.setPlatform("rdbms-default");
+});
+
+describe("the switch", () => {
+  test("the control API says and sets the platform of new databases; reset comes back to the contract's", async () => {
+    expect((await call("GET", "/_emulator/platform")).body).toEqual({ databases: "rdbms-default" });
+    const bad = await call("PUT", "/_emulator/platform", { body: { databases: "rdbms-v3" } });
+    expect(bad.status).toBe(400);
+    await em().control.reset();
+    expect((await call("GET", "/_emulator/platform")).body).toEqual({ databases: "rdbms-legacy" });
+    expect((await create("mysql", { engine: "mysql/8.0.30" })).body).not.toHaveProperty("platform");
+  });
+});
+
+describe("create", () => {
+  test("replication_type and a full-version engine id are refused with the API's texts", async () => {
+    // The body of TF #1669 / pulumi-linode #805, which today's API refused with these two errors.
+    const res = await create("mysql", { engine: "mysql/8.0.30", replication_type: "none" });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toEqual(
+      expect.arrayContaining([
+        { field: "replication_type", reason: "Configuring replication_type is no longer supported" },
+        { field: "engine", reason: "invalid engine" },
+      ]),
+    );
+    expect(errorsOf(res)).toHaveLength(2);
+    expect((await call("GET", "/databases/instances")).body.data).toEqual([]);
+  });
+
+  test.each([
+    [
+      "replication_commit_type",
+      { replication_commit_type: "local" },
+      "Configuring replication_commit_type is no longer supported",
+    ],
+    ["encrypted", { encrypted: false }, "Must be true: every database on this platform is encrypted"],
+    [
+      "ssl_connection",
+      { ssl_connection: false },
+      "Must be true: every database on this platform requires SSL connections",
+    ],
+    ["engine", { engine: "postgresql/12" }, "invalid engine"],
+    ["engine", { engine: "mysql/8" }, "invalid engine"],
+    ["cluster_size", { cluster_size: 2 }, "Must be one of 1, 3 on plan g6-standard-1"],
+  ])("%s %j is refused", async (field, body, reason) => {
+    const res = await create("postgresql", body);
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toEqual([{ field, reason }]);
+  });
+
+  test("a maintenance window is not taken by a create (the API chooses it)", async () => {
+    const res = await create("mysql", {
+      updates: { day_of_week: 1, duration: 4, frequency: "weekly", hour_of_day: 1 },
+    });
+    expect(fieldsOf(res)).toEqual(["updates"]);
+  });
+
+  test("a create answers provisioning with the major version, hosts, a chosen window and today's keys in order", async () => {
+    const res = await create("mysql", { encrypted: true, ssl_connection: true, allow_list: ["10.0.0.2", "10.0.0.1"] });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual([
+      "allow_list",
+      "cluster_size",
+      "created",
+      "encrypted",
+      "engine",
+      "engine_config",
+      "hosts",
+      "id",
+      "label",
+      "members",
+      "port",
+      "private_network",
+      "region",
+      "ssl_connection",
+      "status",
+      "total_disk_size_gb",
+      "type",
+      "updated",
+      "updates",
+      "used_disk_size_gb",
+      "version",
+      "platform",
+    ]);
+    const id = res.body.id as number;
+    expect(res.body).toMatchObject({
+      allow_list: ["10.0.0.1/32", "10.0.0.2/32"],
+      cluster_size: 1,
+      encrypted: true,
+      ssl_connection: true,
+      engine: "mysql",
+      hosts: { primary: `a${id}-us-east-default.emulator.internal` },
+      members: {},
+      port: 18319,
+      status: "provisioning",
+      used_disk_size_gb: null,
+      version: "8",
+      platform: "rdbms-default",
+    });
+    expect(Object.keys(res.body.hosts)).toEqual(["primary"]);
+    expect(res.body.updates).toEqual({
+      day_of_week: (id % 6) + 1,
+      duration: 4,
+      frequency: "weekly",
+      hour_of_day: (id % 22) + 1,
+      pending: [],
+    });
+  });
+
+  test("once active: the full version, members, a first restore point; three nodes have a standby host", async () => {
+    const mysql = await active("mysql");
+    const pg = await active("postgresql", { type: "g6-dedicated-4", cluster_size: 3 });
+    const one = (await get("mysql", mysql)).body;
+    expect(one).toMatchObject({ status: "active", version: "8.0.35", used_disk_size_gb: 1 });
+    expect(Object.values(one.members)).toEqual(["primary"]);
+    expect(typeof one.oldest_restore_time).toBe("string");
+    expect(Object.keys(one).indexOf("oldest_restore_time")).toBe(Object.keys(one).indexOf("members") + 1);
+    const three = (await get("postgresql", pg)).body;
+    expect(three).toMatchObject({ version: "14.19", cluster_size: 3 });
+    expect(three.hosts).toEqual({
+      primary: `a${pg}-us-east-default.emulator.internal`,
+      standby: `replica-a${pg}-us-east-default.emulator.internal`,
+    });
+    expect(Object.values(three.members)).toEqual(["primary", "failover", "failover"]);
+  });
+
+  test("two nodes are taken on a dedicated plan", async () => {
+    const res = await create("postgresql", { type: "g6-dedicated-4", cluster_size: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cluster_size: 2, hosts: { standby: expect.stringMatching(/^replica-/) } });
+  });
+});
+
+describe("engine catalogue", () => {
+  test("lists today's majors with keys engine, id, version; an escaped slash finds one", async () => {
+    const list = await call("GET", "/databases/engines");
+    expect(list.body.data.map((e: { id: string }) => e.id)).toEqual([
+      "mysql/8",
+      "postgresql/13",
+      "postgresql/14",
+      "postgresql/15",
+      "postgresql/16",
+      "postgresql/17",
+    ]);
+    expect(Object.keys(list.body.data[0])).toEqual(["engine", "id", "version"]);
+    expect((await call("GET", "/databases/engines/mysql%2F8")).body).toEqual({
+      engine: "mysql",
+      id: "mysql/8",
+      version: "8",
+    });
+    const filtered = await call("GET", "/databases/engines", { headers: { "x-filter": '{"engine":"mysql"}' } });
+    expect(filtered.body.data).toEqual([{ engine: "mysql", id: "mysql/8", version: "8" }]);
+    await em().control.setPlatform("rdbms-legacy");
+    expect((await call("GET", "/databases/engines")).body.data[0].id).toBe("mysql/8.0.30");
+  });
+});
+
+describe("updates", () => {
+  test("a PUT while provisioning is refused with the API's text", async () => {
+    const id = (await create("mysql")).body.id as number;
+    const res = await put("mysql", id, { label: "renamed" });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toEqual([
+      {
+        reason: "Your database is provisioning; please wait until provisioning is complete to perform this operation.",
+      },
+    ]);
+  });
+
+  test("label, allow list and window change at once: the answer stays active", async () => {
+    const id = await active("mysql");
+    const res = await put("mysql", id, {
+      label: "renamed",
+      allow_list: ["128.173.205.21", "123.177.200.20"],
+      updates: { day_of_week: 3, duration: 4, frequency: "weekly", hour_of_day: 8, week_of_month: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: "active",
+      label: "renamed",
+      allow_list: ["123.177.200.20/32", "128.173.205.21/32"],
+      updates: { day_of_week: 3, duration: 4, frequency: "weekly", hour_of_day: 8, pending: [] },
+    });
+    expect(res.body.updates).not.toHaveProperty("week_of_month");
+  });
+
+  test.each([
+    [{ duration: 3 }, "updates.duration", "Duration must be 4"],
+    [{ frequency: "monthly", week_of_month: 2 }, "updates.frequency", "Frequency must be weekly"],
+    [{ week_of_month: 2 }, "updates.week_of_month", "Must be null for a weekly maintenance window"],
+  ])("the window %j is refused", async (updates, field, reason) => {
+    const id = await active("postgresql");
+    const res = await put("postgresql", id, { updates });
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toContainEqual({ field, reason });
+  });
+
+  test("cluster_size 1 → 3 resizes in place: resizing, then active with a standby; no delete, no second create", async () => {
+    const id = await active("postgresql");
+    await em().control.clearRequests();
+    const res = await put("postgresql", id, { cluster_size: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: "resizing", cluster_size: 1 });
+    const busy = await put("postgresql", id, { label: "during" });
+    expect(errorsOf(busy)).toEqual([
+      { reason: "Your database is resizing; please wait until the resize is complete to perform this operation." },
+    ]);
+    await em().control.advanceClock(2);
+    const after = (await get("postgresql", id)).body;
+    expect(after).toMatchObject({ id, status: "active", cluster_size: 3, hosts: { standby: expect.any(String) } });
+    const log = (await em().control.requests()).map((r) => `${r.method} ${r.status}`);
+    expect(log).toEqual(["PUT 200", "PUT 400", "GET 200"]);
+  });
+
+  test("a plan change goes down as well as up, with the cluster size in the same request; 2 nodes need a dedicated plan", async () => {
+    const id = await active("mysql", { type: "g6-dedicated-4" });
+    expect(errorsOf(await put("mysql", id, { type: "g6-standard-1", cluster_size: 2 }))).toEqual([
+      { field: "cluster_size", reason: "Must be one of 1, 3 on plan g6-standard-1" },
+    ]);
+    expect((await put("mysql", id, { type: "g6-nanode-1", cluster_size: 3 })).body.status).toBe("resizing");
+    await em().control.advanceClock(2);
+    expect((await get("mysql", id)).body).toMatchObject({ status: "active", type: "g6-nanode-1", cluster_size: 3 });
+    expect(errorsOf(await put("mysql", id, { type: "g6-unknown" }))).toEqual([
+      { field: "type", reason: "Type not found" },
+    ]);
+  });
+
+  test("a newer major of the same engine upgrades in place through updating; older, unknown or with a resize is refused", async () => {
+    const id = await active("postgresql");
+    expect(errorsOf(await put("postgresql", id, { version: "13" }))).toEqual([
+      { field: "version", reason: "Must be a newer major version of postgresql than 14: one of 15, 16, 17" },
+    ]);
+    expect(fieldsOf(await put("postgresql", id, { version: "16", cluster_size: 3 }))).toEqual(["version"]);
+    const res = await put("postgresql", id, { version: "16" });
+    expect(res.body).toMatchObject({ status: "updating", version: "14.19" });
+    await em().control.advanceClock(2);
+    expect((await get("postgresql", id)).body).toMatchObject({ status: "active", version: "16.8" });
+    expect(errorsOf(await put("postgresql", id, { version: "17.4" }))).toEqual([
+      { field: "version", reason: "Must be a newer major version of postgresql than 16: one of 17" },
+    ]);
+    const mysql = await active("mysql", { label: "db-mysql-2" });
+    expect(errorsOf(await put("mysql", mysql, { version: "9" }))).toEqual([
+      { field: "version", reason: "Must be a newer major version of mysql than 8; there is none" },
+    ]);
+  });
+
+  test("a resize whose answer was lost still runs: the retry is refused while it does, as the API would", async () => {
+    const id = await active("mysql");
+    await em().control.addFault({
+      method: "PUT",
+      path: `/v4/databases/mysql/instances/${id}`,
+      after: true,
+      status: 502,
+      times: 1,
+    });
+    const lost = await put("mysql", id, { cluster_size: 3 });
+    expect(lost.status).toBe(502);
+    const retry = await put("mysql", id, { cluster_size: 3 });
+    expect(retry.status).toBe(400);
+    expect((await get("mysql", id)).body.status).toBe("resizing");
+    const log = (await em().control.requests()).filter((r) => r.method === "PUT");
+    expect(log.map((r) => [r.status, r.handled])).toEqual([
+      [502, true],
+      [400, false],
+    ]);
+  });
+});
+
+describe("backups", () => {
+  test("none are listed, even days later; a snapshot is refused, pointing at a fork", async () => {
+    const id = await active("mysql");
+    await em().control.advanceClock(3 * 24 * 3600);
+    const list = await call("GET", `${base("mysql")}/${id}/backups`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ data: [], results: 0 });
+    const snap = await call("POST", `${base("mysql")}/${id}/backups`, { body: { label: "mine" } });
+    expect(snap.status).toBe(400);
+    expect(errorsOf(snap)).toEqual([
+      {
+        reason: "Backups are not available on this database's platform (rdbms-default); restore it by creating a fork",
+      },
+    ]);
+  });
+});
+
+describe("both platforms in one account", () => {
+  test("each database answers and changes by its own platform's rules", async () => {
+    await em().control.setPlatform("rdbms-legacy");
+    const legacy = (await create("mysql", { label: "old-db", engine: "mysql/8.0.30", replication_type: "none" })).body
+      .id;
+    await em().control.setPlatform("rdbms-default");
+    const today = (await create("mysql", { label: "new-db" })).body.id;
+    await em().control.advanceClock(600);
+
+    const old = (await get("mysql", legacy)).body;
+    expect(old).not.toHaveProperty("platform");
+    expect(old).toMatchObject({
+      version: "8.0.30",
+      replication_type: "none",
+      port: 3306,
+      hosts: { secondary: expect.any(String) },
+    });
+    expect((await get("mysql", today)).body).toMatchObject({ platform: "rdbms-default", version: "8.0.35" });
+
+    // The contract's rules stay the legacy database's: no cluster size in a PUT, a resize only up, through updating.
+    expect(errorsOf(await put("mysql", legacy, { cluster_size: 3 }))).toEqual([
+      { field: "cluster_size", reason: "Unknown field: not accepted by this operation" },
+    ]);
+    expect(errorsOf(await put("mysql", legacy, { updates: { duration: 4 } }))).toEqual([
+      { field: "updates.duration", reason: "Must be <= 3" },
+    ]);
+    expect((await put("mysql", legacy, { type: "g6-standard-2" })).body).toMatchObject({
+      status: "updating",
+      type: "g6-standard-2",
+    });
+    expect((await put("mysql", today, { cluster_size: 3 })).body.status).toBe("resizing");
+
+    const entries = (await call("GET", "/databases/instances")).body.data;
+    expect(entries.map((e: { label: string; platform?: string }) => [e.label, e.platform])).toEqual([
+      ["old-db", undefined],
+      ["new-db", "rdbms-default"],
+    ]);
+    expect(entries[0]).toHaveProperty("instance_uri");
+    expect(Object.keys(entries[1])).toEqual(Object.keys((await get("mysql", today)).body));
+  });
+
+  test("a legacy create keeps the contract's texts though the switch says today's for others", async () => {
+    await em().control.setPlatform("rdbms-legacy");
+    const res = await create("mysql", { engine: "mysql/8", cluster_size: 2 });
+    expect(errorsOf(res)).toEqual([
+      { field: "cluster_size", reason: "Must be one of: 1, 3" },
+      { field: "engine", reason: "Engine not found; use an id of the engine catalogue such as mysql/8.0.30" },
+    ]);
+  });
+});
