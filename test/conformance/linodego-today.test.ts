@@ -19,6 +19,7 @@ test("linodego v1.69.1 drives every database operation it has on today's platfor
   const stdout = await runGoSuite(join(__dirname, "linodego-today"), emulator);
   for (const suite of [
     "TestCatalogue",
+    "TestPlans",
     "TestEveryList",
     "TestMySQLToday",
     "TestPostgresToday",

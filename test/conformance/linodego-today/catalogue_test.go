@@ -9,9 +9,9 @@ import (
 	"github.com/linode/linodego"
 )
 
-// TestCatalogue: today's engines (`<engine>/<major>`), the plans with the cluster sizes each takes,
-// and the engine settings' limits, as linodego reads them; unknown ids are IsNotFound and a filter
-// on a key that cannot be filtered on is a 400 naming X-Filter.
+// TestCatalogue: today's engines (`<engine>/<major>`) and the engine settings' limits, as linodego
+// reads them; an unknown engine id is IsNotFound and a filter on a key that cannot be filtered on
+// is a 400 naming X-Filter.
 func TestCatalogue(t *testing.T) {
 	c := fresh(t)
 	engines, err := c.ListDatabaseEngines(ctx, nil)
@@ -35,6 +35,25 @@ func TestCatalogue(t *testing.T) {
 	_, err = c.ListDatabaseEngines(ctx, linodego.NewListOptions(0, `{"nope":"x"}`))
 	refused(t, err, http.StatusBadRequest, "X-Filter", "")
 
+	my, err := c.GetMySQLDatabaseConfig(ctx)
+	must(t, err)
+	if my.MySQL.ConnectTimeout.Minimum != 2 || my.MySQL.ConnectTimeout.Maximum != 3600 ||
+		!my.MySQL.InnoDBFTMinTokenSize.RequiresRestart || my.BinlogRetentionPeriod.Minimum != 600 {
+		t.Fatalf("mysql settings %+v", my)
+	}
+	pg, err := c.GetPostgresDatabaseConfig(ctx)
+	must(t, err)
+	if pg.PG.AutovacuumMaxWorkers.Minimum != 1 || pg.PG.AutovacuumMaxWorkers.Maximum != 20 ||
+		!pg.PG.AutovacuumMaxWorkers.RequiresRestart || pg.WorkMem.Maximum != 1024 ||
+		pg.PGLookout.PGLookoutMaxFailoverReplicationTimeLag.Minimum != 10 {
+		t.Fatalf("postgresql settings %+v", pg)
+	}
+}
+
+// TestPlans: the plans with the cluster sizes each takes, as linodego reads them; an unknown plan
+// is IsNotFound and a bad filter a 400 naming X-Filter.
+func TestPlans(t *testing.T) {
+	c := fresh(t)
 	types, err := c.ListDatabaseTypes(ctx, nil)
 	must(t, err)
 	sizes := map[string][]int{}
@@ -59,19 +78,6 @@ func TestCatalogue(t *testing.T) {
 	_, err = c.ListDatabaseTypes(ctx, linodego.NewListOptions(0, `{"nope":"x"}`))
 	refused(t, err, http.StatusBadRequest, "X-Filter", "")
 
-	my, err := c.GetMySQLDatabaseConfig(ctx)
-	must(t, err)
-	if my.MySQL.ConnectTimeout.Minimum != 2 || my.MySQL.ConnectTimeout.Maximum != 3600 ||
-		!my.MySQL.InnoDBFTMinTokenSize.RequiresRestart || my.BinlogRetentionPeriod.Minimum != 600 {
-		t.Fatalf("mysql settings %+v", my)
-	}
-	pg, err := c.GetPostgresDatabaseConfig(ctx)
-	must(t, err)
-	if pg.PG.AutovacuumMaxWorkers.Minimum != 1 || pg.PG.AutovacuumMaxWorkers.Maximum != 20 ||
-		!pg.PG.AutovacuumMaxWorkers.RequiresRestart || pg.WorkMem.Maximum != 1024 ||
-		pg.PGLookout.PGLookoutMaxFailoverReplicationTimeLag.Minimum != 10 {
-		t.Fatalf("postgresql settings %+v", pg)
-	}
 }
 
 // TestEveryList: the lists refuse a filter on a key that cannot be filtered on, and a wrong token.
