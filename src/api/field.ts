@@ -361,7 +361,7 @@ export function answerNames(e: Entity, engine?: Engine, platform: Platform = CON
 /**
  * Whether an answer of the contract's own platform may lack the field: one an answer may lack
  * (`absent`) that the published description does not list either (`published: false`), such as a
- * later platform's `platform` or `hosts.standby`. Every other answered field is in every answer.
+ * later platform's fields. Every other answered field is in every answer.
  */
 export function answerMayLack(f: ApiField): boolean {
   return f.absent === true && f.published === false;

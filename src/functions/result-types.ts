@@ -62,9 +62,9 @@ export interface DatabaseResult {
   instanceUri: string;
   status: string;
   updates: MaintenanceWindowInput | null;
+  platform: string | null;
   created: string;
   updated: string | null;
-  platform: string | null;
 }
 
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */

@@ -3,7 +3,9 @@
  * for the package schema's `types`: a field of `type: { ref: "Name" }` needs its object here only.
  * Look-up results are the tables of functions/result-tables.ts.
  */
+import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
+import { modelObjectFacts } from "../shared/fields/model-rows.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -15,19 +17,19 @@ export const TIMEOUTS: FieldFacts = {
   delete: text("Delete limit."),
 };
 
-/** A maintenance window, in UTC. */
-export const MAINTENANCE_WINDOW: FieldFacts = {
-  // Any string compiles (a window kept in a `const` widens it); check refuses others.
-  frequency: {
-    ...text('"weekly" or "monthly".'),
-    required: true,
-    tsType: 'pulumi.Input<"weekly" | "monthly" | (string & {})>',
+/** A maintenance window, in UTC: the API model's, by camelCase name. */
+export const MAINTENANCE_WINDOW: FieldFacts = modelObjectFacts(
+  API.MAINTENANCE_WINDOW,
+  {
+    frequency: '"weekly" or "monthly".',
+    duration: "Length of the window in hours, 1..3.",
+    hourOfDay: "Start hour, 0..23 (UTC).",
+    dayOfWeek: "Day, 1..7 with 1 = Monday.",
+    weekOfMonth: "Week of the month, 1..4: required for monthly, left out for weekly.",
   },
-  duration: { ...whole("Length of the window in hours, 1..3."), required: true },
-  hourOfDay: { ...whole("Start hour, 0..23 (UTC)."), required: true },
-  dayOfWeek: { ...whole("Day, 1..7 with 1 = Monday."), required: true },
-  weekOfMonth: { ...whole("Week of the month, 1..4: required for monthly, left out for weekly."), absent: "null" },
-};
+  // Any string compiles (a window kept in a `const` widens it); check refuses others.
+  { frequency: { tsType: 'pulumi.Input<"weekly" | "monthly" | (string & {})>' } },
+);
 
 /** The `restore` input of a database. */
 export const DATABASE_RESTORE: FieldFacts = {

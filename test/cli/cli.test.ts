@@ -40,7 +40,7 @@ test.each([["--version"], ["-V"]])("%s prints the package version and exits 0", 
 test("emulator --help explains each option and starts nothing", async () => {
   const out = await run("emulator", "--help");
   expect(out).toMatchObject({ code: 0, stderr: "" });
-  for (const option of ["--port N", "--host ADDRESS", "--provisioning-seconds N", "--state-file PATH"])
+  for (const option of ["--port N", "--host ADDRESS", "--provisioning-seconds N", "--state-file PATH", "--platform P"])
     expect(out.stdout).toContain(option);
   expect(out.stdout).not.toContain("listening");
 });

@@ -20,19 +20,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts `emulator --state-file` in another process and waits until it listens. */
-async function emulatorProcess(stateFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--state-file", stateFile], {
+async function emulatorProcess(stateFile: string, ...more: string[]): Promise<ChildProcess & { url: string }> {
+  const child = spawn(process.execPath, [cli, "emulator", "--port", "0", "--state-file", stateFile, ...more], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  await new Promise<void>((done, fail) => {
+  const url = await new Promise<string>((done, fail) => {
     let out = "";
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
-      if (out.includes("listening on")) done();
+      const listening = /listening on (http:\/\/\S+) /.exec(out);
+      if (listening) done(listening[1]!);
     });
     child.once("exit", (code) => fail(new Error(`emulator exited ${code}`)));
   });
-  return child;
+  return Object.assign(child, { url });
 }
 
 test("a second emulator on the same state file is refused, and takes over once the first stopped", async () => {
@@ -63,4 +64,37 @@ test("the command refuses a corrupt state file at start, naming it, with exit co
   expect(code).toBe(2);
   expect(stderr).toContain(`the state file ${file} is not an emulator state: it holds null`);
   expect(existsSync(`${file}.lock`)).toBe(false);
+});
+
+test("--platform rdbms-default makes new databases on today's platform; restarted without it, they keep theirs", async () => {
+  const post = (url: string, engine: string, label: string) =>
+    fetch(`${url}/v4/databases/mysql/instances`, {
+      method: "POST",
+      headers: { authorization: "Bearer emulator-token", "content-type": "application/json" },
+      body: JSON.stringify({ label, region: "us-east", type: "g6-nanode-1", engine }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+  const stop = async (child: ChildProcess) => {
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const today = await emulatorProcess(file, "--platform", "rdbms-default");
+  let id: unknown;
+  try {
+    const made = await post(today.url, "mysql/8", "today-db");
+    expect(made).toMatchObject({ status: 200, body: { platform: "rdbms-default", version: "8" } });
+    id = made.body.id;
+  } finally {
+    await stop(today);
+  }
+  const contract = await emulatorProcess(file);
+  try {
+    expect((await post(contract.url, "mysql/8.0.30", "legacy-db")).body).not.toHaveProperty("platform");
+    const kept = await fetch(`${contract.url}/v4/databases/mysql/instances/${String(id)}`, {
+      headers: { authorization: "Bearer emulator-token" },
+    });
+    expect(((await kept.json()) as { platform?: string }).platform).toBe("rdbms-default");
+  } finally {
+    await stop(contract);
+  }
 });

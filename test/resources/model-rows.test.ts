@@ -1,6 +1,6 @@
 /** Rows read from the API model: a dotted path reads a field inside an object, typed by its declaration. */
 import { DATABASE, DATABASE_SUMMARY } from "../../src/api/index.js";
-import { modelRow } from "../../src/shared/fields/model-rows.js";
+import { asResult, modelRow } from "../../src/shared/fields/model-rows.js";
 import { fromApi } from "../../src/shared/fields/table.js";
 
 const standby = modelRow<typeof DATABASE, unknown>(DATABASE, "hosts.standby", "Standby host.");
@@ -26,4 +26,12 @@ test("a path the model does not declare is refused, by the type and at run time"
   expect(() => modelRow(DATABASE_SUMMARY, "hosts.tertiary", "x")).toThrow("hosts has no field tertiary");
   // @ts-expect-error: label holds no object
   expect(() => modelRow(DATABASE, "label.x", "x")).toThrow("managed database.label holds no object");
+});
+
+test("a resource's row as a look-up's result reads the same value, null where the resource's is undefined", () => {
+  const result = asResult<unknown, unknown>(resource);
+  expect(result).toMatchObject({ change: "output", type: "string", description: "Standby host." });
+  expect(result.absent).toBeUndefined();
+  expect(fromApi({ standbyHost: result }, { hosts: { standby: "s" } })).toEqual({ standbyHost: "s" });
+  expect(fromApi({ standbyHost: result }, { hosts: {} })).toEqual({ standbyHost: null });
 });

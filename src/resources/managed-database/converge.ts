@@ -14,13 +14,16 @@ import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
 import { fetchSecrets, stateOf } from "./state.js";
-import { majorOf, platformOf, TODAYS, withApiDefaults } from "./platform.js";
+import { majorOf, platformOf, TODAYS } from "./platform.js";
+import { withApiDefaults } from "./inputs.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
 
 /** The update body's key of the allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+/** The update body's key of the cluster size, which today's platform changes in place. */
+const CLUSTER_SIZE = DATABASE_FIELDS.clusterSize.api;
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
@@ -108,7 +111,7 @@ export async function converge(
   // Each round sends what still differs from the database as read, so an `up` that stopped between
   // two steps resumes with the second. One round more than the steps runs only when a lost
   // answer's update turned out to be someone else's.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 4; round++) {
     const body = nextStep(updateBody(engine, db, news));
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
@@ -207,7 +210,7 @@ function inPlaceToday(db: Database, wanted: Bag): Bag {
   if (platformOf(db) !== TODAYS) return {};
   const out: Bag = {};
   const size = wanted.clusterSize;
-  if (typeof size === "number" && size !== db.cluster_size) out[DATABASE_FIELDS.clusterSize.api] = size;
+  if (typeof size === "number" && size !== db[CLUSTER_SIZE]) out[CLUSTER_SIZE] = size;
   const major = majorOf(wanted.engineId);
   const current = majorOf(`${db.engine}/${db.version}`);
   if (major !== undefined && current !== undefined && major > current) out.version = String(major);
@@ -217,7 +220,7 @@ function inPlaceToday(db: Database, wanted: Bag): Bag {
 /** Whether `db` shows what `body` asked for: a resize's cluster size and type, an upgrade's major version. */
 function reached(db: Database, body: Bag): boolean {
   const size = body[DATABASE_FIELDS.clusterSize.api];
-  if (size !== undefined && db.cluster_size !== size) return false;
+  if (size !== undefined && db[CLUSTER_SIZE] !== size) return false;
   if (body.type !== undefined && db.type !== body.type) return false;
   if (body.version !== undefined && majorOf(`${db.engine}/${db.version}`) !== Number(body.version)) return false;
   return true;
@@ -226,10 +229,17 @@ function reached(db: Database, body: Bag): boolean {
 /**
  * The next update to send: the API refuses a new `type` and an allow list in the same request,
  * so a body with both sends everything but the resize first, and the resize in the next round,
- * once the database is `active` again. The allow list goes first: it is quick, and it is access
+ * once the database is `active` again; today's platform refuses a major upgrade beside a resize,
+ * so the upgrade waits for the round after it. The allow list goes first: it is quick, and it is access
  * control the program asked for even if the resize is then refused (a type with less disk).
  */
 function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
+  const resize = body.type !== undefined || (body as Bag)[CLUSTER_SIZE] !== undefined;
+  // Today's platform upgrades alone: a major version goes in the round after a resize.
+  if (resize && (body as Bag).version !== undefined) {
+    const { version: _later, ...first } = body as Bag;
+    return nextStep(first as UpdateDatabaseRequest);
+  }
   if (body.type === undefined || body[ALLOW_LIST] === undefined) return body;
   const { type: _later, ...first } = body;
   return first;

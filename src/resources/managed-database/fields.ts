@@ -1,44 +1,16 @@
 /**
  * The fields of `MysqlDatabase` and `PostgresqlDatabase`, one declaration each (see fields.ts),
- * and the codecs of the maintenance window and the secrets they share with the look-ups.
+ * and the codec of the secrets they share with the look-ups; the maintenance window and the
+ * nested outputs are read through the API model (model-rows.ts).
  */
-import type { Database, DatabaseCertificate, DatabaseCredentials, MaintenanceWindow } from "../../client/index.js";
+import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf } from "./platform.js";
 import type { FieldTable } from "../../shared/fields/table.js";
-import { modelRow } from "../../shared/fields/model-rows.js";
+import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
-import {
-  canonicalAllowList,
-  databaseLabelRule,
-  engineIdRule,
-  normaliseAllowList,
-  type MaintenanceWindowInput,
-} from "./rules.js";
-
-/** The maintenance window in the resource's camelCase form. */
-export function windowOf(w: MaintenanceWindow | null | undefined): MaintenanceWindowInput | null {
-  if (!w) return null;
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hourOfDay: w.hour_of_day,
-    dayOfWeek: w.day_of_week,
-    weekOfMonth: w.week_of_month ?? null,
-  };
-}
-
-/** The maintenance window in the API's form. */
-export function apiWindow(w: MaintenanceWindowInput): MaintenanceWindow {
-  return {
-    frequency: w.frequency,
-    duration: w.duration,
-    hour_of_day: w.hourOfDay,
-    day_of_week: w.dayOfWeek,
-    week_of_month: w.weekOfMonth ?? null,
-  };
-}
+import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
 export function secretsOf(
@@ -90,6 +62,9 @@ export const DATABASE_FIELDS = {
     rule: (t) => (t.trim() === "" ? "must not be empty" : undefined),
     notes:
       "a change resizes in place; the API only resizes to a type with more disk; with an `allowList` change, it goes as a second update",
+    todays: {
+      notes: "resized in place, smaller or larger, with `clusterSize` in the same update; waited out (up to 3h)",
+    },
   },
   engineId: {
     description:
@@ -101,8 +76,12 @@ export const DATABASE_FIELDS = {
     required: true,
     output: true,
     rule: (id, engine) => engineIdRule(engine!)(id),
-    notes:
-      "`<engine>/<version>` of the resource's engine, present in the catalogue; on `rdbms-default`, `<engine>/<major>` (`mysql/8`, `postgresql/16`), and a newer major of the same engine upgrades in place",
+    notes: "`<engine>/<version>` of the resource's engine, present in the catalogue",
+    todays: {
+      change: "update",
+      notes:
+        "`<engine>/<major>` (`mysql/8`, `postgresql/16`); a newer major upgrades in place (`version` sent), an older one replaces",
+    },
   },
   clusterSize: {
     description: "Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place.",
@@ -112,8 +91,11 @@ export const DATABASE_FIELDS = {
     default: 1,
     output: true,
     choices: { values: [1, 3], why: " (a single node, or a primary and two replicas)" },
-    notes:
-      "`1` or `3` (typed `number`; `check` refuses any other value); on `rdbms-default`, `1`, `2` or `3`, changed in place",
+    notes: "`1` or `3` (typed `number`; `check` refuses any other value)",
+    todays: {
+      change: "update",
+      notes: "`1`, `2` (dedicated plans only) or `3`, changed in place; waited out (up to 3h)",
+    },
   },
   encrypted: {
     description: "Encrypt the disks.",
@@ -122,6 +104,7 @@ export const DATABASE_FIELDS = {
     api: "encrypted",
     default: false,
     output: true,
+    todays: { default: true, notes: "always; `false` is refused" },
   },
   sslConnection: {
     description: "Require SSL to connect.",
@@ -130,6 +113,7 @@ export const DATABASE_FIELDS = {
     api: "ssl_connection",
     default: true,
     output: true,
+    todays: { notes: "always `true`; `false` is refused" },
   },
   replicationType: {
     description: 'Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three.',
@@ -143,6 +127,7 @@ export const DATABASE_FIELDS = {
     },
     normalise: (v) => (v === "async" ? "asynch" : v),
     unanswered: LATE_2024,
+    todays: { change: "refused", notes: "the platform replicates by itself" },
     notes:
       "MySQL `none`/`asynch`/`semi_synch`, PostgreSQL `none`/`asynch` (`async` accepted); default `none` for 1 node, `semi_synch` (MySQL) / `asynch` (PostgreSQL) for 3; `none`: on 1 node, not on 3 nodes",
   },
@@ -157,6 +142,7 @@ export const DATABASE_FIELDS = {
     choices: { values: COMMIT_TYPES },
     engines: ["postgresql"],
     unanswered: LATE_2024,
+    todays: { change: "refused", notes: "the platform replicates by itself" },
     notes:
       "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },
@@ -175,13 +161,14 @@ export const DATABASE_FIELDS = {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",
     change: "update",
     type: { ref: "MaintenanceWindow" },
-    api: { read: (d) => windowOf(d.updates), write: (v) => ({ updates: apiWindow(v as MaintenanceWindowInput) }) },
+    api: modelObjectCodec(DATABASE, "updates"),
     ifSet: true,
     output: true,
     absent: "null",
     normalise: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
+    todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",
@@ -245,7 +232,7 @@ export const DATABASE_FIELDS = {
   standbyHost: modelRow(
     DATABASE,
     "hosts.standby",
-    "Standby host name on today's platform (clusters of more than one node); undefined where the API gives none.",
+    "Standby host name on today's platform (clusters of more than one node), where the API gives one.",
     {
       absent: "undefined",
       notes:
@@ -255,7 +242,7 @@ export const DATABASE_FIELDS = {
   platform: modelRow(
     DATABASE,
     "platform",
-    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy"; undefined where the API gives none.',
+    'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy", where the API gives one.',
     { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
   ),
   status: {

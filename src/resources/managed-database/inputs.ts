@@ -6,21 +6,13 @@
 import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields/table.js";
+import { checkFields, diffSpec, fieldsOf, type FieldCheck, type FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { clusterSizesOf } from "../../api/index.js";
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
-import {
-  apiDefaults,
-  HA_REPLICATION,
-  LEGACY,
-  majorOf,
-  newDatabasePlatform,
-  platformOf,
-  TODAYS,
-  type DatabasePlatform,
-} from "./platform.js";
+import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
 const REPLICATION: Record<EngineType, readonly string[]> = {
   mysql: ["none", "asynch", "semi_synch"],
@@ -30,6 +22,40 @@ const REPLICATION: Record<EngineType, readonly string[]> = {
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
 /** The PostgreSQL commit types asynchronous replication takes. */
 const ASYNCH_COMMIT_TYPES = ["local", "off"];
+
+/** What each engine's 3-node cluster replicates with when the program leaves it to the legacy API. */
+export const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
+
+/**
+ * The values the API takes for the inputs `news` leaves out, on `platform`: each field's default
+ * in the table (today's own where it declares one: disks always encrypted), none for a field the
+ * platform refuses; on the contract's platform the replication by cluster size too. A create
+ * sends only what the program sets; diff, update and adoption compare the program with what the
+ * API would have picked, so an unset input whose state holds the API's default is no change.
+ */
+export function apiDefaults(engine: EngineType, platform: DatabasePlatform, news: Bag): Bag {
+  const out: Bag = {};
+  for (const [k, f] of fieldsOf(DATABASE_FIELDS as FieldTable<never>, engine)) {
+    const today = platform === TODAYS ? f.todays : undefined;
+    if (f.change === "output" || today?.change === "refused") continue;
+    const value = today && "default" in today ? today.default : f.default;
+    if (value !== undefined) out[k] = value;
+  }
+  if (platform === TODAYS) return out;
+  const cluster = news.clusterSize ?? 1;
+  return {
+    ...out,
+    replicationType: cluster === UNKNOWN ? UNKNOWN : cluster === 3 ? HA_REPLICATION[engine] : "none",
+  };
+}
+
+/** `news` with the API's value for each input it leaves out (see {@link apiDefaults}). */
+export function withApiDefaults(engine: EngineType, platform: DatabasePlatform, news: Bag): Bag {
+  const out: Bag = { ...news };
+  for (const [k, v] of Object.entries(apiDefaults(engine, platform, news)))
+    if (out[k] === undefined || out[k] === null) out[k] = v;
+  return out;
+}
 
 /** Fields that cannot change without replacing the database. */
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
@@ -51,8 +77,10 @@ export const DATABASE_DIFF: DiffSpec = {
  * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
  * (which picks by cluster size), so nothing is filled in.
  */
-function replication(engine: EngineType): FieldCheck {
+function replication(engine: EngineType, platform: DatabasePlatform | undefined): FieldCheck {
   return (rules, news, inputs) => {
+    // Today's platform takes no replication setting: its own refusal says so (provider.ts).
+    if (platform === TODAYS) return;
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
     // The API's own cluster size when the program leaves it out.
@@ -75,7 +103,11 @@ function replication(engine: EngineType): FieldCheck {
 export function replacedFields(olds: Bag, news: Bag): string[] {
   const changed = changedFields(olds, news, { ...DATABASE_DIFF, update: [] });
   if (platformOf(olds) !== TODAYS) return changed;
-  return changed.filter((k) => k !== "clusterSize" && !(k === "engineId" && isUpgrade(olds.engineId, news.engineId)));
+  // The engine id changes in place only to a newer major of the same engine.
+  const inPlace = (k: string): boolean =>
+    (DATABASE_FIELDS as FieldTable<never>)[k]?.todays?.change === "update" &&
+    (k !== "engineId" || isUpgrade(olds.engineId, news.engineId));
+  return changed.filter((k) => !inPlace(k));
 }
 
 /** Whether `next` is a newer major version of the engine of `current` (`mysql/8` to `mysql/9`). */
@@ -145,24 +177,28 @@ const allowList: FieldCheck = (rules, news, inputs) => {
   if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
 };
 
-const updates: FieldCheck = (rules, news, inputs) => {
-  const window = maintenanceWindowInput(rules, news);
-  if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
-};
+/** The maintenance window, by the rules of the platform that takes it (the contract's when not told). */
+const updates =
+  (platform: DatabasePlatform | undefined): FieldCheck =>
+  (rules, news, inputs) => {
+    const window = maintenanceWindowInput(rules, news, "updates", platform ?? LEGACY);
+    if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
+  };
 
 /**
- * The cluster sizes a platform takes, with the reason shown: the contract's 1 or 3; today's
- * platform 2 nodes too (todays-platform.md §1.3), and so does a platform not told yet (an
- * adoption, an unreadable catalogue), where the API judges.
+ * The cluster sizes a platform takes on the program's plan, with the reason shown: the contract's
+ * 1 or 3; today's 1, 2 or 3 on dedicated plans and 1 or 3 on shared ones (src/api/platforms.ts);
+ * a platform not told yet (an adoption, an unreadable catalogue) any of them: the API judges.
  */
-function clusterSizes(platform: DatabasePlatform | undefined): [readonly number[], string] {
+function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [readonly number[], string] {
   if (platform === LEGACY) {
     const { values, why } = DATABASE_FIELDS.clusterSize.choices;
     return [values, why];
   }
+  if (platform === undefined || typeof type !== "string" || type === UNKNOWN) return [[1, 2, 3], ""];
   return [
-    [1, 2, 3],
-    `${platform ? ` on the ${platform} platform` : ""} (a single node, or a primary and 1 or 2 standbys)`,
+    clusterSizesOf(platform, type),
+    ` on the ${platform} platform with plan "${type}" (2 nodes only on dedicated plans)`,
   ];
 }
 
@@ -177,10 +213,10 @@ export function checkDatabase(
   platform?: DatabasePlatform,
 ): { rules: Rules; inputs: Bag } {
   const checked = checkFields(DATABASE_FIELDS, news, engine, {
-    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform)),
-    replicationType: replication(engine),
+    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
+    replicationType: replication(engine, platform),
     allowList,
-    updates,
+    updates: updates(platform),
     // Whether a restore can apply depends on whether the database exists yet.
     restore: (rules) => restoreRule(rules, news, creating),
     timeouts: timeoutsCheck,

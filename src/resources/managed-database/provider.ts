@@ -30,8 +30,9 @@ import {
   replacedFields,
   replicationRules,
   sendsCreate,
+  withApiDefaults,
 } from "./inputs.js";
-import { platformOf, platformSettingProblem, TODAYS, todaysRefusals, withApiDefaults } from "./platform.js";
+import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -39,7 +40,7 @@ import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-
 import { databaseAsHolder, databaseHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
-import { resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { hasUnknown, resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/runtime/wait.js";
 
 /**
@@ -58,10 +59,25 @@ export const DATABASE_TIMEOUTS_MS = {
 const RESIZING = ["type", "clusterSize", "engineId"];
 
 const DELETABLE = ["active", "failed", "degraded"];
-/** The create request: every input the API takes at create (it takes no maintenance window then). */
+/** The inputs a create sends when set (the API takes no maintenance window then). */
+function createNames(engine: EngineType): string[] {
+  return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
+}
+
+/** The create request: the inputs the program sets that the API takes at create. */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  const names = inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
-  return toApi(DATABASE_FIELDS, inputs, names) as unknown as CreateDatabaseRequest;
+  return toApi(DATABASE_FIELDS, inputs, createNames(engine)) as unknown as CreateDatabaseRequest;
+}
+
+/**
+ * What today's platform refuses of the create these inputs send (each input judged by the
+ * request entries it sends, by the API model's rules for the platform).
+ */
+function createRefusals(engine: EngineType, inputs: Bag): { property: string; reason: string }[] {
+  return createNames(engine).flatMap((k) => {
+    if (hasUnknown(inputs[k])) return [];
+    return platformRefusals(TODAYS, toApi(DATABASE_FIELDS, inputs, [k]), () => k, true);
+  });
 }
 
 /**
@@ -142,8 +158,11 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // What the database holds and the program keeps is not sent, so not judged again.
       forgive(rules, heldFields(olds, inputs));
       const urn = takeUrn(inputs);
-      if (platform === TODAYS) for (const f of todaysRefusals(news)) rules.fail(f.property, f.reason);
-      else if (sendsCreate(olds, inputs)) replicationRules(engine, rules, inputs);
+      const creates = sendsCreate(olds, inputs);
+      // Today's platform refuses what it does not take whether or not `up` sends it: the program
+      // would say what the database cannot be.
+      if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      else if (creates) replicationRules(engine, rules, inputs);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);

@@ -4,6 +4,7 @@
  */
 import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { CONTRACT_PLATFORM, fieldOn, MAINTENANCE_WINDOW, type Platform } from "../../api/index.js";
 
 /**
  * Database labels: 3..32 characters. The API documents only the length; letters, digits, `.`, `_`
@@ -97,6 +98,7 @@ export function maintenanceWindowInput(
   rules: Rules,
   bag: Bag,
   key = "updates",
+  platform: Platform = CONTRACT_PLATFORM,
 ): MaintenanceWindowInput | typeof UNKNOWN | undefined {
   const value = bag[key];
   if (value === undefined || value === null) return undefined;
@@ -113,14 +115,25 @@ export function maintenanceWindowInput(
         `${key}.${k}`,
         `${key}.${k} is not known; use frequency, duration, hourOfDay, dayOfWeek or weekOfMonth`,
       );
-  if (w.frequency !== "weekly" && w.frequency !== "monthly")
-    rules.fail(`${key}.frequency`, `${key}.frequency must be "weekly" or "monthly", got ${shown(w.frequency)}`);
+  // The platform's own values where it narrows the contract's (today's: weekly, 4 hours).
+  const on = (k: keyof typeof MAINTENANCE_WINDOW.fields) => fieldOn(MAINTENANCE_WINDOW.fields[k], platform);
+  const where = platform === CONTRACT_PLATFORM ? "" : ` on the ${platform} platform`;
+  const frequencies = (on("frequency").enum ?? []) as readonly string[];
+  if (!frequencies.includes(w.frequency as string))
+    rules.fail(
+      `${key}.frequency`,
+      `${key}.frequency must be ${frequencies.map((f) => `"${f}"`).join(" or ")}${where}, got ${shown(w.frequency)}`,
+    );
   const int = (field: string, lo: number, hi: number, unit: string): void => {
     const v = w[field];
     if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
       rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
   };
-  int("duration", 1, 3, " (hours)");
+  const durations = on("duration").enum as readonly number[] | undefined;
+  if (durations && platform !== CONTRACT_PLATFORM) {
+    if (!durations.includes(w.duration as number))
+      rules.fail(`${key}.duration`, `${key}.duration must be ${durations.join(" or ")}${where} (hours), got ${shown(w.duration)}`);
+  } else int("duration", 1, 3, " (hours)");
   int("hourOfDay", 0, 23, " (UTC)");
   int("dayOfWeek", 1, 7, " (1 = Monday)");
   const week = w.weekOfMonth ?? null;

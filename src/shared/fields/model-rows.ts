@@ -2,11 +2,11 @@
  * Output rows read from the API model (src/api): a row's type and its null for a missing value come
  * from the field's declaration, so a look-up's result or a resource's table lists only what the
  * model cannot say, each row's description. A look-up's row is named by its field's wire name in
- * camelCase (`modelRows`); a row reading a field inside an object (`hosts.standby`) is named by
+ * camelCase (`modelRows`); a row reading a field inside an object (`hosts.primary`) is named by
  * whoever declares it.
  */
 import type { Answer, ApiField, Entity } from "../../api/index.js";
-import type { Field, FieldTable, FieldType } from "./table.js";
+import type { Codec, Field, FieldFacts, FieldTable, FieldType } from "./table.js";
 import type { Bag } from "./validate.js";
 
 /** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
@@ -34,7 +34,7 @@ type Held<F> = F extends { type: { object: infer N extends Entity } } ? N : neve
 
 /**
  * The paths a row may read in `E`: a wire name, or a dotted path into an object field's entity
- * (`hosts.standby`), to any depth.
+ * (`hosts.primary`), to any depth.
  */
 export type ModelPath<E extends Entity> = [E] extends [never]
   ? never
@@ -64,7 +64,7 @@ export interface RowOptions {
 
 /**
  * One result row read from `entity`'s field at `path` (a wire name, or a dotted path into an
- * object such as `hosts.standby`): its type from the field's declaration; a nullable or possibly
+ * object such as `hosts.primary`): its type from the field's declaration; a nullable or possibly
  * absent field, or a field inside an object, reads `options.absent` (null by default) when missing.
  */
 export function modelRow<E extends Entity, A>(
@@ -122,4 +122,81 @@ export function modelRows<E extends Entity, A>(
       modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>) as ModelPath<E>, description as string),
     ]),
   );
+}
+
+/** The wire names of `E`'s fields that hold an object of another entity. */
+type ObjectWire<E extends Entity> = {
+  [W in Wire<E>]: E["fields"][W] extends { type: { object: Entity } } ? W : never;
+}[Wire<E>];
+
+/** The wire names of `E`'s fields a request takes. */
+type InputWire<E extends Entity> = {
+  [W in Wire<E>]: E["fields"][W] extends { create: string } | { update: true } ? W : never;
+}[Wire<E>];
+
+/** The fields of an object a request takes: an answer-only one (a list of pending updates) is no input. */
+const inputFields = (entity: Entity) => Object.entries(entity.fields).filter(([, f]) => f.create || f.update);
+
+/**
+ * The fields of an input object entity (the maintenance window) as the schema's object type lists
+ * them, by camelCase name: each one's type from the model, required unless the model says it may be
+ * null or missing (then it holds null), with its description; `overrides` adds what the model
+ * cannot say (a wider TypeScript type).
+ */
+export function modelObjectFacts<E extends Entity>(
+  entity: E,
+  descriptions: { readonly [W in InputWire<E> as Camel<W>]: string },
+  overrides: { readonly [W in InputWire<E> as Camel<W>]?: Partial<Omit<Field, "api">> } = {},
+): FieldFacts {
+  return Object.fromEntries(
+    inputFields(entity).map(([wire, f]) => {
+      const name = camel(wire);
+      const mayMiss = f.nullable || f.absent;
+      const fact: Omit<Field, "api"> = {
+        description: (descriptions as Record<string, string>)[name]!,
+        change: "update",
+        type: resultType(f, wire),
+        ...(mayMiss ? { absent: "null" } : { required: true }),
+        ...(overrides as Record<string, Partial<Omit<Field, "api">>>)[name],
+      };
+      return [name, fact];
+    }),
+  );
+}
+
+/**
+ * The codec of `parent`'s input object field `wire` (a database's `updates`), over the fields a
+ * request takes: read, the object with camelCase keys (a nullable or possibly missing key as null;
+ * the whole as null when the answer has none); written, the wire object, a nullable key sent as
+ * null when the value leaves it out.
+ */
+export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWire<E>): Codec<A> {
+  const fields = inputFields((parent.fields[wire]!.type as { object: Entity }).object);
+  return {
+    key: wire as keyof A & string,
+    read: (a) => {
+      const held = (a as Bag)[wire];
+      if (held === null || held === undefined || typeof held !== "object") return null;
+      return Object.fromEntries(
+        fields.map(([w, f]) => [camel(w), (held as Bag)[w] ?? (f.nullable || f.absent ? null : undefined)]),
+      );
+    },
+    write: (value) => ({
+      [wire]: Object.fromEntries(
+        fields
+          .map(([w, f]) => [w, (value as Bag)[camel(w)] ?? (f.nullable ? null : undefined)])
+          .filter(([, v]) => v !== undefined),
+      ),
+    }),
+  };
+}
+
+/**
+ * A resource's output row read from the model as a look-up's result shows it: the same read and
+ * description, null where the resource's output is undefined (a look-up's results hold null).
+ */
+export function asResult<A, B>(row: Field<A>): Field<B> {
+  const codec = row.api as Codec<A>;
+  const { absent: _absent, notes: _notes, ...rest } = row;
+  return { ...(rest as unknown as Field<B>), api: { read: (b) => codec.read(b as unknown as A) ?? null } };
 }

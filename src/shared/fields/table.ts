@@ -38,6 +38,16 @@ export interface Codec<A> {
   write?(value: unknown): Bag;
 }
 
+/**
+ * What a field does on a database platform other than the contract's, where it differs: its
+ * change (`refused`: the platform takes no value of it), its default, and the notes for the docs.
+ */
+export interface PlatformUse {
+  change?: Change | "refused";
+  default?: unknown;
+  notes?: string;
+}
+
 /** Everything one field is. `A` is the API object the field is read from. */
 export interface Field<A = never> {
   /** One line for docs and schema. */
@@ -85,6 +95,8 @@ export interface Field<A = never> {
    * default and `required` that the generator writes from the row itself.
    */
   notes?: string;
+  /** Where today's database platform (`rdbms-default`) treats the field otherwise than the contract's. */
+  todays?: PlatformUse;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */
