@@ -67,10 +67,11 @@ export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
  */
 export const DATABASE_DIFF: DiffSpec = {
   ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
-  unset: (olds, news) =>
-    olds.engineType === "mysql" || olds.engineType === "postgresql"
-      ? apiDefaults(olds.engineType, platformOf(olds), news)
-      : {},
+  unset: (olds, news) => {
+    // A state names its engine; inputs (check's olds) only in their engine id.
+    const engine = olds.engineType ?? String(olds.engineId ?? news.engineId ?? "").split("/")[0];
+    return engine === "mysql" || engine === "postgresql" ? apiDefaults(engine, platformOf(olds), news) : {};
+  },
 };
 
 /**
