@@ -71,6 +71,13 @@ var unrefusable = map[string]string{
 	"GET /databases/postgresql/config": "public, takes no input: nothing to refuse",
 }
 
+// notServed: operations the emulator does not serve yet, and why. Their tests assert the emulator's
+// 404, so the day it serves them the suite fails until the entry goes.
+var notServed = map[string]string{
+	"GET /databases/types":          "the emulator does not serve the plans yet (gocli finding F6)",
+	"GET /databases/types/{typeId}": "the emulator does not serve the plans yet (gocli finding F6)",
+}
+
 var (
 	baseURL = os.Getenv("CLOUDPLATFORM_EMULATOR_URL")
 	token   = os.Getenv("CLOUDPLATFORM_EMULATOR_TOKEN")
@@ -236,7 +243,8 @@ func databaseFunctions() []string {
 }
 
 // coverage: every database function of linodego is in `operations` (or is a waiter), and every
-// operation was driven to a success and to a refusal (or is in `unrefusable`).
+// operation was driven to a success and to a refusal (or is in `unrefusable`), but those in
+// `notServed`.
 func coverage() int {
 	functions := databaseFunctions()
 	unknown := []string{}
@@ -266,14 +274,17 @@ func coverage() int {
 	missing := []string{}
 	for op := range templates {
 		_, excused := unrefusable[op]
+		if _, absent := notServed[op]; absent {
+			continue
+		}
 		if !success[op] || (!failure[op] && !excused) {
 			missing = append(missing, fmt.Sprintf("%s (success %v, refusal %v)", op, success[op], failure[op]))
 		}
 	}
 	sort.Strings(missing)
 	fmt.Printf("linodego %s on today's platform: %d database functions (%d waiter); %d operations, %d driven to a success, "+
-		"%d driven to a refusal, %d without a refusal to drive\n",
-		pinned(), len(functions), len(waiters), len(templates), len(success), len(failure), len(unrefusable))
+		"%d driven to a refusal, %d without a refusal to drive, %d the emulator does not serve yet\n",
+		pinned(), len(functions), len(waiters), len(templates), len(success), len(failure), len(unrefusable), len(notServed))
 	if len(unknown) > 0 {
 		fmt.Fprintf(os.Stderr, "linodego database functions missing from `operations`: %s\n", strings.Join(unknown, ", "))
 		return 1
