@@ -6,6 +6,8 @@
  * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
  */
 
+import { ruleReason } from "./rules.js";
+
 /** The two engine families of managed databases. */
 export type Engine = "mysql" | "postgresql";
 
@@ -185,16 +187,16 @@ function requestOn(f: ApiField, platform: Platform): FieldOn {
   return f.request && !f.platforms?.[platform]?.enum ? { ...on, enum: undefined } : on;
 }
 
-/** What an update on `platform` refuses of a value (fixed, enum, pattern), with the API's reason. */
+/** What an update on `platform` refuses of a value (fixed, enum, pattern, bounds), with the API's reason (rules.ts words it). */
 export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (on.fixed !== undefined && value !== on.fixed) return on.refusal ?? `Must be ${String(on.fixed)}`;
   if (on.pattern !== undefined && (typeof value !== "string" || !new RegExp(on.pattern).test(value)))
-    return on.refusal ?? `Must match ${on.pattern}`;
-  if (on.enum && !on.enum.includes(value as string | number))
-    return on.refusal ?? `Must be one of: ${on.enum.join(", ")}`;
-  if (typeof value === "number" && on.minimum !== undefined && value < on.minimum) return `Must be >= ${on.minimum}`;
-  if (typeof value === "number" && on.maximum !== undefined && value > on.maximum) return `Must be <= ${on.maximum}`;
+    return on.refusal ?? ruleReason("pattern", on);
+  if (on.enum && !on.enum.includes(value as string | number)) return on.refusal ?? ruleReason("enum", on);
+  const low = on.minimum !== undefined && typeof value === "number" && value < on.minimum;
+  const high = on.maximum !== undefined && typeof value === "number" && value > on.maximum;
+  if (low || high) return ruleReason("range", on);
   return undefined;
 }
 

@@ -6,6 +6,7 @@ export * from "./field.js";
 export * from "./network.js";
 export * from "./catalogue.js";
 export * from "./databases.js";
+export * from "./rules.js";
 export * from "./platforms.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, FORK, MAINTENANCE_WINDOW } from "./databases.js";

@@ -3,7 +3,8 @@
  * tables and the shared object types (src/schema/object-types.ts): `schema.json`, each resource folder's
  * `class.ts` (its arguments interface and its dynamic resource class), each resource's stored paths
  * (`src/providers/<folder>.ts` and `src/resources/<folder>.ts`), `src/resources/types.ts`,
- * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, and the
+ * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, the
+ * look-ups' result types `src/functions/result-types.ts` (result-types.ts here), and the
  * field tables in docs/resources.md (the rest of that file is written by hand).
  * `npm run generate` (scripts/generate.mjs) writes them; `node scripts/generate.mjs --check`, which
  * test/schema/generated.test.ts runs, fails when a checked-in one differs from what this makes.
@@ -16,6 +17,7 @@ import { SHARED_TYPES } from "../schema/object-types.js";
 import { withFieldTables } from "./docs.js";
 import { header, typeImports } from "./header.js";
 import { dynamicDoc, readMembers } from "./get-method.js";
+import { resultTypesFile } from "./result-types.js";
 import { sdkFile, sdkFunctionsFile } from "./sdk.js";
 import { lazyProviderFile, providerPathFile } from "./stored-paths.js";
 import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "./type-lines.js";
@@ -67,7 +69,7 @@ ${readMembers(r, "dynamicToken", dynamicDoc)}}
 }
 
 /** The object types used by the resources' arguments and outputs, with the types they use in turn. */
-function usedTypes(): TypeUse {
+export function usedTypes(): TypeUse {
   const use = new TypeUse();
   for (const r of RESOURCE_LIST) {
     argumentLines(r.table, r.engine, use);
@@ -134,6 +136,7 @@ export async function generatedFiles(root: string, version: string, format: Form
     "src/resources/index.ts": exportsFile(),
     "src/sdk/index.ts": sdkFile(),
     "src/sdk/functions.ts": sdkFunctionsFile(),
+    "src/functions/result-types.ts": resultTypesFile(usedTypes().outputs),
   };
   for (const r of RESOURCE_LIST) {
     sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);

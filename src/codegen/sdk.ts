@@ -5,7 +5,8 @@
  * forms (from the schema's functions), all invoked through the plugin so that an explicit provider applies.
  */
 import { RESOURCE_LIST } from "../resources/list.js";
-import { FUNCTIONS, RESULT_TYPES } from "../schema/functions.js";
+import { FUNCTIONS } from "../schema/functions.js";
+import { RESULTS } from "./result-types.js";
 import { CONFIG } from "../schema/index.js";
 import { header, typeImports } from "./header.js";
 import { pluginDoc, readMembers } from "./get-method.js";
@@ -111,7 +112,7 @@ import {
 import { providerInputs, providerOptions } from "./provider-inputs.js";
 ${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/class.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
 export type { ${argsNames.join(", ")} };
-export type { ${[...Object.keys(RESULT_TYPES), "DatabaseDetailResult"].sort().join(", ")} } from "../functions/index.js";
+export type { ${Object.keys(RESULTS).sort().join(", ")} } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";
 
 export * from "./functions.js";

@@ -79,8 +79,17 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Bodies are validated as sent: no type coercion, every error reported at once.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: false } },
+    // Bodies are validated as sent: no type coercion, every error reported at once, with the
+    // schema each broke (`verbose`), from which validation.ts words the reason.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        allErrors: true,
+        removeAdditional: false,
+        useDefaults: false,
+        verbose: true,
+      },
+    },
   });
   app.decorate("emulator", { store, faults, log });
   app.decorateRequest("actor", null);

@@ -1,20 +1,24 @@
 /** Field rules shared by the models; each returns a reason text, or undefined when the value is fine. */
 import { canonical, contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "../api/ipv4.js";
 
-const NETWORK_LABEL = /^[A-Za-z0-9-]{1,64}$/;
-const DATABASE_LABEL = /^[A-Za-z0-9._-]{3,32}$/;
+const NETWORK_LABEL = /^[A-Za-z0-9-]*$/;
+const DATABASE_LABEL = /^[A-Za-z0-9._-]*$/;
 
-/** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
+/**
+ * VPC and subnet labels: ASCII letters, digits and hyphens, no two hyphens in a row. The length the
+ * model declares is the body schema's (schemas.ts).
+ */
 export function networkLabelProblem(label: string): string | undefined {
-  if (label.length < 1 || label.length > 64) return "Length must be 1-64 characters";
   if (!NETWORK_LABEL.test(label) || label.includes("--"))
     return "Must only use ASCII letters, numbers, and hyphens, without two hyphens in a row";
   return undefined;
 }
 
-/** Database labels: 3..32 characters of letters, digits, `.`, `_`, `-` (the character set is our choice). */
+/**
+ * Database labels: letters, digits, `.`, `_`, `-` (the character set is our choice). The length
+ * the model declares is the body schema's (schemas.ts).
+ */
 export function databaseLabelProblem(label: string): string | undefined {
-  if (label.length < 3 || label.length > 32) return "Length must be 3-32 characters";
   if (!DATABASE_LABEL.test(label)) return "Must only use ASCII letters, numbers, periods, underscores, and hyphens";
   return undefined;
 }

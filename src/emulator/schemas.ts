@@ -1,8 +1,8 @@
 /**
  * JSON schemas of request bodies, validated by fastify's ajv before any handler runs, read from
- * the API model (src/api): each field's type, enum and bounds. Rules that need state or friendlier
- * reasons (labels, ranges, uniqueness) live in the models, so the bounds of the fields they check
- * are left to them. Every object is closed (`additionalProperties: false`): the real API answers
+ * the API model (src/api): each field's type, enum and bounds, whose refusals src/api words
+ * (validation.ts). Rules that need state or more than the declaration (a label's characters,
+ * ranges, uniqueness) live in the models. Every object is closed (`additionalProperties: false`): the real API answers
  * a body key the operation does not define with a 400 naming it (api-behaviour.md, HTTP), so a
  * client that sends one must fail here too, not first in production.
  */
@@ -24,14 +24,10 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** Fields whose bounds a model checks with reasons of its own (the labels of VPCs, subnets, databases). */
-const RULED = new Set(["label"]);
-
 function valueSchema(
   type: WireType,
   f: ApiField | undefined,
   engine: Engine | undefined,
-  ruled: boolean,
   on: "create" | "update",
 ): Json {
   if (typeof type === "object") {
@@ -46,9 +42,8 @@ function valueSchema(
   if (narrowedByPlatform(f)) return { ...out, ...platformsUnion(f) };
   const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
   if (values) out.enum = values;
-  if (!ruled)
-    for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
-      if (f[bound] !== undefined) out[bound] = f[bound];
+  for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
+    if (f[bound] !== undefined) out[bound] = f[bound];
   if (f.nullable) out.nullable = true;
   return out;
 }
@@ -80,10 +75,9 @@ export function bodySchema(entity: Entity, on: "create" | "update", engine?: Eng
       properties[name] = {};
       continue;
     }
-    const ruled = entity !== BACKUP && RULED.has(name);
     properties[name] = f.request
-      ? valueSchema(f.request.type, undefined, engine, ruled, on)
-      : valueSchema(f.type, f, engine, ruled, on);
+      ? valueSchema(f.request.type, undefined, engine, on)
+      : valueSchema(f.type, f, engine, on);
     if (on === "create" && f.create === "required") required.push(name);
   }
   return { type: "object", additionalProperties: false, ...(required.length ? { required } : {}), properties };

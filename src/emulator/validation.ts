@@ -1,5 +1,17 @@
 import type { FastifySchemaValidationError } from "fastify";
+import { ruleReason, type Bounds, type RuleName } from "../api/index.js";
 import type { ErrorEntry } from "./failures.js";
+
+/** The declared rule each ajv keyword checks, whose reason src/api words. */
+const RULES: Record<string, Exclude<RuleName, "engines">> = {
+  type: "type",
+  enum: "enum",
+  minimum: "range",
+  maximum: "range",
+  minLength: "length",
+  maxLength: "length",
+  pattern: "pattern",
+};
 
 /** `/subnets/0/ipv4` → `subnets[0].ipv4`, the API's way of naming nested fields. */
 export function fieldName(instancePath: string, child?: string): string | undefined {
@@ -13,8 +25,19 @@ export function fieldName(instancePath: string, child?: string): string | undefi
 /** The reason of a body key the operation does not define (the API's text is not published). */
 export const UNKNOWN_FIELD = "Unknown field: not accepted by this operation";
 
-/** Converts ajv errors of a body schema into API error entries, one per offending field. */
+/**
+ * Converts ajv errors of a body schema into API error entries, one per offending field, each
+ * declared rule worded by src/api (rules.ts), as the providers' check words it at preview. Needs
+ * ajv's `verbose` errors, which carry the schema the value broke.
+ */
 export function validationErrors(errors: FastifySchemaValidationError[]): ErrorEntry[] {
+  // ajv reports each keyword a value breaks (null for a string of an enum: type and enum); the
+  // API names a field once, for the first rule it breaks (src/api rules.ts checks in that order).
+  const named = new Set<string>();
+  return entries(errors).filter((e) => !e.field || (!named.has(e.field) && named.add(e.field)));
+}
+
+function entries(errors: FastifySchemaValidationError[]): ErrorEntry[] {
   return errors.map((e) => {
     const params = e.params as Record<string, unknown>;
     const child =
@@ -24,9 +47,12 @@ export function validationErrors(errors: FastifySchemaValidationError[]): ErrorE
           ? String(params.additionalProperty)
           : undefined;
     const field = fieldName(e.instancePath, child);
-    let reason = e.keyword === "required" ? "Required" : (e.message ?? "Invalid value");
+    // The schema the value broke is made from the field's declaration (schemas.ts): the same keys.
+    const declared = ((e as { parentSchema?: Bounds }).parentSchema ?? {}) as Bounds;
+    const rule = RULES[e.keyword];
+    let reason =
+      e.keyword === "required" ? "Required" : rule ? ruleReason(rule, declared) : (e.message ?? "Invalid value");
     if (e.keyword === "additionalProperties") reason = UNKNOWN_FIELD;
-    if (e.keyword === "enum") reason = `Must be one of: ${(params.allowedValues as unknown[]).join(", ")}`;
     if (e.keyword === "type" && !field) reason = "Request body must be a JSON object";
     reason = reason.charAt(0).toUpperCase() + reason.slice(1);
     return field ? { field, reason } : { reason };

@@ -11,7 +11,7 @@ import { fromApi } from "../shared/fields/table.js";
 import { lookupClient } from "./client.js";
 import { databaseRef } from "./databases.js";
 import { DATABASE_DETAIL_RESULT } from "./result-tables.js";
-import type { DatabaseResult } from "./result-types.js";
+import type { DatabaseDetailResult } from "./result-types.js";
 
 /** Arguments of {@link getDatabase}. */
 export interface GetDatabaseArgs {
@@ -19,24 +19,6 @@ export interface GetDatabaseArgs {
   engine: EngineType;
   /** Id of the database (a database's `instanceId` or `id`). */
   id: number | string;
-}
-
-/** One database with its settings, credentials and certificate. */
-export interface DatabaseDetailResult extends DatabaseResult {
-  /** Whether SSL is required to connect. */
-  sslConnection: boolean;
-  /** Replication mode. */
-  replicationType: string;
-  /** Commit mode of the replicas (PostgreSQL only). */
-  replicationCommitType?: string;
-  /** Access port. */
-  port: number;
-  /** Root user name; left out while the database is not active (the API shows it only then). Secret. */
-  rootUsername?: string;
-  /** Root password; left out while the database is not active. Secret. */
-  rootPassword?: string;
-  /** Base64 SSL CA certificate; left out while the database is not active. Secret. */
-  caCertificate?: string;
 }
 
 /**

@@ -5,14 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { ENGINE_TYPES, type EngineType } from "../client/index.js";
 import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";
-import {
-  backupResult,
-  databaseResult,
-  engineResult,
-  type DatabaseBackupResult,
-  type DatabaseEngineResult,
-  type DatabaseResult,
-} from "./result-types.js";
+import { backupResult, databaseResult, engineResult } from "./results.js";
+import type { DatabaseBackupResult, DatabaseEngineResult, DatabaseResult } from "./result-types.js";
 
 /** Filters of {@link getDatabaseEngines}. */
 export interface GetDatabaseEnginesArgs {

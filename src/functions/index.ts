@@ -8,6 +8,7 @@ export * from "./database.js";
 export * from "./vpcs.js";
 export type {
   DatabaseBackupResult,
+  DatabaseDetailResult,
   DatabaseEngineResult,
   DatabaseResult,
   RegionAvailabilityResult,

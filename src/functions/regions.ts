@@ -3,7 +3,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { lookupClient } from "./client.js";
-import { availabilityResult, regionResult, type RegionAvailabilityResult, type RegionResult } from "./result-types.js";
+import { availabilityResult, regionResult } from "./results.js";
+import type { RegionAvailabilityResult, RegionResult } from "./result-types.js";
 
 /** Filters of {@link getRegions}. */
 export interface GetRegionsArgs {

@@ -2,7 +2,8 @@
  * The look-ups' result objects as field tables (see resources/fields.ts): the API name or codec
  * of every field, its type and description. A row of a field of the API model (src/api) takes its
  * name, type and nullability from it (model-rows.ts); fields a resource has as well are that
- * resource's declaration. result-types.ts reads results through them, and the package schema declares them.
+ * resource's declaration. results.ts reads results through them, `npm run generate` writes their
+ * types (result-types.ts), and the package schema declares them.
  */
 import type {
   Database,
@@ -98,9 +99,19 @@ export const DATABASE_DETAIL_RESULT: FieldTable<Database> = {
   replicationType: asOutput(db.replicationType),
   replicationCommitType: asOutput(db.replicationCommitType),
   port: asOutput(db.port),
-  rootUsername: asOutput(db.rootUsername),
-  rootPassword: { ...asOutput(db.rootPassword), description: "Root password." },
-  caCertificate: asOutput(db.caCertificate),
+  // Read by their own routes while the database is active (getDatabase), and left out otherwise.
+  rootUsername: {
+    ...asOutput(db.rootUsername),
+    description: "Root user name; left out while the database is not active.",
+  },
+  rootPassword: {
+    ...asOutput(db.rootPassword),
+    description: "Root password; left out while the database is not active.",
+  },
+  caCertificate: {
+    ...asOutput(db.caCertificate),
+    description: "Base64 SSL CA certificate; left out while the database is not active.",
+  },
 };
 
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */

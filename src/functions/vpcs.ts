@@ -3,14 +3,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { lookupClient } from "./client.js";
-import {
-  subnetResult,
-  vpcIpResult,
-  vpcResult,
-  type SubnetResult,
-  type VpcIpResult,
-  type VpcResult,
-} from "./result-types.js";
+import { subnetResult, vpcIpResult, vpcResult } from "./results.js";
+import type { SubnetResult, VpcIpResult, VpcResult } from "./result-types.js";
 
 /** Filters of {@link getVpcs}. */
 export interface GetVpcsArgs {

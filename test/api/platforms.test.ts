@@ -56,7 +56,7 @@ test("values: engine ids by major, fixed encryption, a 4-hour weekly window", ()
   const duration = MAINTENANCE_WINDOW.fields.duration;
   expect(valueRefusal(fieldOn(duration, "rdbms-default"), 3)).toBe("Duration must be 4");
   expect(valueRefusal(fieldOn(duration, "rdbms-default"), 4)).toBeUndefined();
-  expect(valueRefusal(fieldOn(duration), 4)).toBe("Must be <= 3");
+  expect(valueRefusal(fieldOn(duration), 4)).toBe("Must be between 1 and 3");
 });
 
 test("answers: today's keys in today's order, the contract's unchanged", () => {

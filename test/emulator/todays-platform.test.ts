@@ -344,7 +344,7 @@ describe("both platforms in one account", () => {
       { field: "cluster_size", reason: "Unknown field: not accepted by this operation" },
     ]);
     expect(errorsOf(await put("mysql", legacy, { updates: { duration: 4 } }))).toEqual([
-      { field: "updates.duration", reason: "Must be <= 3" },
+      { field: "updates.duration", reason: "Must be between 1 and 3" },
     ]);
     expect((await put("mysql", legacy, { type: "g6-standard-2" })).body).toMatchObject({
       status: "updating",

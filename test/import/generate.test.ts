@@ -11,6 +11,7 @@ import * as ts from "typescript";
 import { CloudClient, type Database, type Vpc } from "../../src/client/index.js";
 import { generateImport, runImportCommand, type ImportOptions } from "../../src/import/index.js";
 import { withEmulator } from "../support/emulator.js";
+import { nameIds } from "./golden-names.js";
 
 const emulator = withEmulator();
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -129,7 +130,8 @@ function typeErrors(source: string): string[] {
 /**
  * Where the generated programs are kept whole (test/import/golden): a new field of a resource adds
  * its line there by recording again, not by hand. CLOUDPLATFORM_WRITE_GOLDEN=1 records them (only
- * for a deliberate change of the programs); the ids of the seeded objects are written as names.
+ * for a deliberate change of the programs); the ids of the seeded objects are written as names
+ * where the program holds an id (golden-names.ts).
  */
 const goldenDir = path.join(__dirname, "golden");
 
@@ -142,8 +144,7 @@ function expectGolden(name: string, program: string, s: Seeded): void {
     [s.orders.id, "ORDERS"],
     [s.analytics.id, "ANALYTICS"],
   ];
-  let text = program.replace(/adoptId: "mysql\/(\d+)\/\d+"/g, 'adoptId: "mysql/$1/BACKUP"');
-  for (const [id, as] of ids) text = text.replace(new RegExp(`\\b${id}\\b`, "g"), as);
+  const text = nameIds(program, ids);
   const file = path.join(goldenDir, `${name}.ts.txt`);
   if (process.env.CLOUDPLATFORM_WRITE_GOLDEN === "1") {
     mkdirSync(goldenDir, { recursive: true });

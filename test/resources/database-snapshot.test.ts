@@ -20,8 +20,8 @@ describe("DatabaseSnapshot check and diff", () => {
   test.each([
     [{ engine: "oracle" }, "engine", /"mysql", "postgresql"/],
     [{ instanceId: 0 }, "instanceId", /positive integer/],
-    [{ label: "with-hyphen" }, "label", /ASCII letters, digits and underscores/],
-    [{ label: "a".repeat(31) }, "label", /1 to 30/],
+    [{ label: "with-hyphen" }, "label", /^label: Must match the pattern \^\[A-Za-z0-9_\]\+\$$/],
+    [{ label: "a".repeat(31) }, "label", /^label: Length must be 1-30 characters$/],
     [{ target: "replica" }, "target", /"primary", "secondary"/],
     [{ adoptId: "mysql/1" }, "adoptId", /<engine>\/<instanceId>\/<backupId>/],
     [{ adoptId: "mysql/2/3" }, "adoptId", /names database 2 but instanceId is 1/],

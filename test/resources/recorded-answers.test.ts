@@ -154,12 +154,21 @@ test('a "none" an earlier import stored for a 3-node cluster is dropped at refre
   const old = { ...(read.props as Bag), replicationType: "none" };
   const refreshed = await mysqlProvider.read!(String(answer.id), old);
   expect((refreshed.props as Bag).replicationType).toBeUndefined();
-  const program = { ...(refreshed.inputs as Bag), replicationType: "asynch" };
+  const program = refreshed.inputs as Bag;
+  console.log("DBG", JSON.stringify(refreshed.inputs));
   const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
   expect(checked.failures ?? []).toEqual([]);
   expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
     changes: false,
   });
+  // The database is on today's platform (its answer says so), which takes no replication setting.
+  const replicated = await mysqlProvider.check!(refreshed.inputs as Bag, { ...program, replicationType: "asynch" });
+  expect(replicated.failures).toEqual([
+    {
+      property: "replicationType",
+      reason: expect.stringMatching(/^replicationType "asynch" is refused on the rdbms-default platform/),
+    },
+  ]);
 });
 
 test("a held value is judged again once the program changes it: a new long label is refused at preview and at adoption", async () => {
@@ -169,11 +178,11 @@ test("a held value is judged again once the program changes it: a new long label
   const inputs = read.inputs as Bag;
   const longer = `${answer.label}-x`;
   const checked = await mysqlProvider.check!(inputs, { ...inputs, label: longer });
-  expect(checked.failures).toEqual([{ property: "label", reason: expect.stringContaining("3 to 32 characters") }]);
+  expect(checked.failures).toEqual([{ property: "label", reason: "label: Length must be 3-32 characters" }]);
   // Adoption: the label differs from the database's, so it would be sent: refused before any write.
   const adopting = { ...inputs, label: longer, adoptId: answer.id };
   const created = await mysqlProvider.check!({}, adopting);
   expect(created.failures ?? []).toEqual([]);
-  await expect(mysqlProvider.create(created.inputs as Bag)).rejects.toThrow(/label must be 3 to 32 characters/);
+  await expect(mysqlProvider.create(created.inputs as Bag)).rejects.toThrow(/label: Length must be 3-32 characters/);
   expect(writes()).toEqual([]);
 });

@@ -4,7 +4,14 @@
  * plain ones are plain.ts's), and the answer fields the record does not hold as answered. Each of
  * these wire names is spelled here only; the model (model.ts) runs the status machine around them.
  */
-import { clusterSizesOf, DATABASE, type CERTIFICATE, type CREDENTIALS, type Platform } from "../../api/index.js";
+import {
+  clusterSizesOf,
+  DATABASE,
+  enginesReason,
+  type CERTIFICATE,
+  type CREDENTIALS,
+  type Platform,
+} from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
 import { formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
@@ -106,7 +113,10 @@ export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, error
   const replication = replicationType(engine, clusterSize, requested, errors);
   const commit = body.replication_commit_type;
   if (engine === "mysql" && commit !== undefined)
-    errors.add("replication_commit_type", "Only PostgreSQL databases accept replication_commit_type");
+    errors.add(
+      "replication_commit_type",
+      enginesReason("replication_commit_type", DATABASE.fields.replication_commit_type.engines),
+    );
   else if (engine === "postgresql" && replication === "asynch" && !ASYNCH_COMMIT_TYPES.includes(commit ?? "local"))
     errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
   const allowList = normaliseAllowList(body.allow_list ?? [], errors);

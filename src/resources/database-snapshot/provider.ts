@@ -10,6 +10,7 @@ import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../
 import { backupAsHolder, backupHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/account/this-run.js";
+import { BACKUP } from "../../api/index.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields/table.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
@@ -43,10 +44,7 @@ const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
 };
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  return checkFields(SNAPSHOT_FIELDS, news, undefined, {
-    adoptId: adoptIdCheck,
-    timeouts: timeoutsCheck,
-  });
+  return checkFields(SNAPSHOT_FIELDS, news, undefined, { adoptId: adoptIdCheck, timeouts: timeoutsCheck }, BACKUP);
 }
 
 function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {

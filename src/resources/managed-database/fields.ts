@@ -27,9 +27,6 @@ export function secretsOf(
 /** The answers that carry no replication settings (api-behaviour.md, "Later versions of the API"). */
 const LATE_2024 = "database answers from late 2024 on (linodego's recordings of 2025 and 2026)";
 
-/** The replication commit types PostgreSQL takes. */
-const COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
-
 /** Every field of both database resources; `engines` marks the PostgreSQL-only one. */
 export const DATABASE_FIELDS = {
   label: {
@@ -90,7 +87,7 @@ export const DATABASE_FIELDS = {
     api: "cluster_size",
     default: 1,
     output: true,
-    choices: { values: [1, 3], why: " (a single node, or a primary and two replicas)" },
+    choices: { values: DATABASE.fields.cluster_size.enum },
     notes: "`1` or `3` (typed `number`; `check` refuses any other value)",
     todays: {
       change: "update",
@@ -139,7 +136,7 @@ export const DATABASE_FIELDS = {
     api: "replication_commit_type",
     default: "local",
     output: true,
-    choices: { values: COMMIT_TYPES },
+    choices: { values: DATABASE.fields.replication_commit_type.enum },
     engines: ["postgresql"],
     unanswered: LATE_2024,
     todays: { change: "refused", notes: "the platform replicates by itself" },

@@ -3,6 +3,7 @@
  * read from the field table (database-fields.ts); what spans fields (replication defaults and rules
  * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
+import { DATABASE } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
@@ -14,10 +15,6 @@ import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
-const REPLICATION: Record<EngineType, readonly string[]> = {
-  mysql: ["none", "asynch", "semi_synch"],
-  postgresql: ["none", "asynch"],
-};
 /** What a 3-node cluster may replicate with. */
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
 /** The PostgreSQL commit types asynchronous replication takes. */
@@ -75,8 +72,9 @@ export const DATABASE_DIFF: DiffSpec = {
 };
 
 /**
- * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
- * (which picks by cluster size), so nothing is filled in.
+ * Replication: "none" on one node, anything else needs three (the values each engine takes are
+ * the model's, checked before this runs). Left out, it is left to the API (which picks by cluster
+ * size), so nothing is filled in.
  */
 function replication(engine: EngineType, platform: DatabasePlatform | undefined): FieldCheck {
   return (rules, news, inputs) => {
@@ -86,7 +84,8 @@ function replication(engine: EngineType, platform: DatabasePlatform | undefined)
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
     // The API's own cluster size when the program leaves it out.
     const cluster = inputs.clusterSize ?? 1;
-    const value = rules.oneOf(inputs, "replicationType", REPLICATION[engine], ` for ${engine}`);
+    const given = inputs.replicationType;
+    const value = typeof given === "string" && given !== UNKNOWN ? given : undefined;
     if (value !== undefined && value !== "none" && cluster === 1) {
       rules.fail(
         "replicationType",
@@ -192,10 +191,8 @@ const updates =
  * a platform not told yet (an adoption, an unreadable catalogue) any of them: the API judges.
  */
 function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [readonly number[], string] {
-  if (platform === LEGACY) {
-    const { values, why } = DATABASE_FIELDS.clusterSize.choices;
-    return [values, why];
-  }
+  // The contract's sizes are the model's, judged before this runs.
+  if (platform === LEGACY) return [DATABASE_FIELDS.clusterSize.choices.values, ""];
   if (platform === undefined || typeof type !== "string" || type === UNKNOWN) return [[1, 2, 3], ""];
   return [
     clusterSizesOf(platform, type),
@@ -211,19 +208,26 @@ export function checkDatabase(
   engine: EngineType,
   news: Bag,
   creating = false,
-  platform?: DatabasePlatform,
+  platform?: DatabasePlatform | null,
 ): { rules: Rules; inputs: Bag } {
-  const checked = checkFields(DATABASE_FIELDS, news, engine, {
-    clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
-    replicationType: replication(engine, platform),
-    allowList,
-    updates: updates(platform),
-    // Whether a restore can apply depends on whether the database exists yet.
-    restore: (rules) => restoreRule(rules, news, creating),
-    timeouts: timeoutsCheck,
-  });
-  if (engine === "mysql" && news.replicationCommitType !== undefined && news.replicationCommitType !== null)
-    checked.rules.fail("replicationCommitType", "replicationCommitType is PostgreSQL-only; MySQL does not accept it");
+  const checked = checkFields(
+    DATABASE_FIELDS,
+    news,
+    engine,
+    {
+      clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform ?? undefined, news.type)),
+      replicationType: replication(engine, platform ?? undefined),
+      allowList,
+      updates: updates(platform ?? undefined),
+      // Whether a restore can apply depends on whether the database exists yet.
+      restore: (rules) => restoreRule(rules, news, creating),
+      timeouts: timeoutsCheck,
+    },
+    DATABASE,
+    // The model's rules are the contract's: a field today's platform (or a platform not told yet)
+    // treats otherwise is judged by the platform's own rules instead (provider.ts, rules.ts).
+    platform === LEGACY ? undefined : (platform ?? "unknown"),
+  );
   // A create sends only what the program sets: the API's defaults are not inputs.
   for (const [k, f] of Object.entries(DATABASE_FIELDS))
     if ("default" in f && (news[k] === undefined || news[k] === null)) delete checked.inputs[k];

@@ -7,12 +7,11 @@ import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/f
 import { CONTRACT_PLATFORM, fieldOn, MAINTENANCE_WINDOW, type Platform } from "../../api/index.js";
 
 /**
- * Database labels: 3..32 characters. The API documents only the length; letters, digits, `.`, `_`
- * and `-` is the character set this package (and its emulator) accepts.
+ * Database labels: letters, digits, `.`, `_` and `-`, the character set this package (and its
+ * emulator) accepts; the API documents only the length, which the model declares (checkFields).
  */
 export function databaseLabelRule(label: string): string | undefined {
-  if (label.length < 3 || label.length > 32) return `must be 3 to 32 characters long (got ${label.length})`;
-  if (!/^[A-Za-z0-9._-]+$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
+  if (!/^[A-Za-z0-9._-]*$/.test(label)) return "may only contain ASCII letters, digits, '.', '_' and '-'";
   return undefined;
 }
 
@@ -80,6 +79,31 @@ export function engineIdRule(engine: string): (id: string) => string | undefined
   };
 }
 
+/** A window's values by the rules of `platform` where they differ from the contract's (the model's `platforms`). */
+function platformWindow(rules: Rules, w: Bag, key: string, platform: Platform): void {
+  const where = ` on the ${platform} platform`;
+  const on = (k: keyof typeof MAINTENANCE_WINDOW.fields) => fieldOn(MAINTENANCE_WINDOW.fields[k], platform);
+  const frequencies = (on("frequency").enum ?? []) as readonly string[];
+  if (w.frequency !== undefined && !frequencies.includes(w.frequency as string))
+    rules.fail(
+      `${key}.frequency`,
+      `${key}.frequency must be ${frequencies.map((f) => `"${f}"`).join(" or ")}${where}, got ${shown(w.frequency)}`,
+    );
+  const durations = on("duration").enum as readonly number[] | undefined;
+  if (w.duration !== undefined && durations && !durations.includes(w.duration as number))
+    rules.fail(
+      `${key}.duration`,
+      `${key}.duration must be ${durations.join(" or ")}${where} (hours), got ${shown(w.duration)}`,
+    );
+  const int = (field: string, lo: number, hi: number, unit: string): void => {
+    const v = w[field];
+    if (v !== undefined && (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi))
+      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
+  };
+  int("hourOfDay", 0, 23, " (UTC)");
+  int("dayOfWeek", 1, 7, " (1 = Monday)");
+}
+
 /** Maintenance window input, in the camelCase form of the resource args. */
 export interface MaintenanceWindowInput {
   frequency: "weekly" | "monthly";
@@ -90,9 +114,11 @@ export interface MaintenanceWindowInput {
 }
 
 /**
- * Checks the maintenance window: weekly or monthly, duration 1..3 hours, hour 0..23 (UTC), day
- * 1..7 (1 = Monday), week 1..4 required for monthly and absent for weekly. Returns the window with
- * `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API answers.
+ * Checks the maintenance window beyond what the model declares of its parts (their values and
+ * bounds, checked from it first: checkFields): an object of the known parts, each but
+ * `weekOfMonth` given, `weekOfMonth` required for monthly and absent for weekly. Returns the
+ * window with `weekOfMonth` made explicit (null for weekly) so it compares equal to what the API
+ * answers.
  */
 export function maintenanceWindowInput(
   rules: Rules,
@@ -115,31 +141,16 @@ export function maintenanceWindowInput(
         `${key}.${k}`,
         `${key}.${k} is not known; use frequency, duration, hourOfDay, dayOfWeek or weekOfMonth`,
       );
-  // The platform's own values where it narrows the contract's (today's: weekly, 4 hours).
-  const on = (k: keyof typeof MAINTENANCE_WINDOW.fields) => fieldOn(MAINTENANCE_WINDOW.fields[k], platform);
-  const where = platform === CONTRACT_PLATFORM ? "" : ` on the ${platform} platform`;
-  const frequencies = (on("frequency").enum ?? []) as readonly string[];
-  if (!frequencies.includes(w.frequency as string))
-    rules.fail(
-      `${key}.frequency`,
-      `${key}.frequency must be ${frequencies.map((f) => `"${f}"`).join(" or ")}${where}, got ${shown(w.frequency)}`,
-    );
-  const int = (field: string, lo: number, hi: number, unit: string): void => {
-    const v = w[field];
-    if (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi)
-      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
-  };
-  const durations = on("duration").enum as readonly number[] | undefined;
-  if (durations && platform !== CONTRACT_PLATFORM) {
-    if (!durations.includes(w.duration as number))
-      rules.fail(`${key}.duration`, `${key}.duration must be ${durations.join(" or ")}${where} (hours), got ${shown(w.duration)}`);
-  } else int("duration", 1, 3, " (hours)");
-  int("hourOfDay", 0, 23, " (UTC)");
-  int("dayOfWeek", 1, 7, " (1 = Monday)");
+  // The whole window is managed, so each part is given (the API merges a partial one into its own).
+  for (const part of ["frequency", "duration", "hourOfDay", "dayOfWeek"])
+    if (w[part] === undefined || w[part] === null)
+      rules.fail(`${key}.${part}`, `${key}.${part} is required: the window is given whole`);
+  // The model judges the parts' values by the contract's rules; another platform's are its own
+  // (today's: weekly, 4 hours), judged here.
+  if (platform !== CONTRACT_PLATFORM) platformWindow(rules, w, key, platform);
   const week = w.weekOfMonth ?? null;
   if (w.frequency === "monthly") {
     if (week === null) rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth is required for a monthly window (1 to 4)`);
-    else int("weekOfMonth", 1, 4, "");
   } else if (w.frequency === "weekly" && week !== null) {
     rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth must be left out for a weekly window`);
   }

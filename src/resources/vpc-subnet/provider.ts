@@ -33,6 +33,7 @@ import { subnetAsHolder, subnetConflicts } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
 import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../vpc/network.js";
+import { SUBNET } from "../../api/index.js";
 import { rangesOverlap } from "../../api/ipv4.js";
 import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
@@ -43,9 +44,7 @@ function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
 }
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  return checkFields(SUBNET_FIELDS, news, undefined, {
-    timeouts: timeoutsCheck,
-  });
+  return checkFields(SUBNET_FIELDS, news, undefined, { timeouts: timeoutsCheck }, SUBNET);
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {

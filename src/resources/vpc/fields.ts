@@ -4,7 +4,7 @@
 import type { Subnet, Vpc } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { firstHost, parseCidr } from "../../api/ipv4.js";
-import { descriptionRule, networkLabelRule, subnetRangeRule } from "./rules.js";
+import { networkLabelRule, subnetRangeRule } from "./rules.js";
 
 /** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
 function subnetKey(value: unknown): unknown {
@@ -42,7 +42,6 @@ export const VPC_FIELDS = {
     api: { read: (v) => v.description ?? "", write: (v) => ({ description: v }) },
     ifSet: true,
     output: true,
-    rule: descriptionRule,
     notes: 'at most 255 characters; left out, not managed (the VPC keeps its own); `""` clears it',
   },
   subnets: {

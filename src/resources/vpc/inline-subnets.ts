@@ -6,6 +6,7 @@ import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import type { FieldCheck } from "../../shared/fields/table.js";
 import { createSubnet, deleteSubnet } from "./network.js";
+import { fieldProblems, SUBNET } from "../../api/index.js";
 import { OverlapIndex, parseCidr } from "../../api/ipv4.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
@@ -40,7 +41,10 @@ export const inlineSubnets: FieldCheck = (rules, news) => {
       if (k !== "label" && k !== "ipv4")
         rules.fail(`subnets[${i}].${k}`, `subnets[${i}].${k} is not known; use label and ipv4`);
     const sub = new Rules();
-    const label = sub.string(item, "label", true, networkLabelRule);
+    // The label's declared rules (the API's POST /vpcs judges `subnets[i].label` by them), then its characters.
+    const declared = hasUnknown(item.label) ? [] : fieldProblems("label", SUBNET.fields.label, item.label ?? undefined);
+    for (const p of declared) sub.fail(p.field, `${p.field}: ${p.reason}`);
+    const label = declared.length ? undefined : sub.string(item, "label", true, networkLabelRule);
     const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
     for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
     if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });

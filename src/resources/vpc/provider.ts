@@ -2,6 +2,7 @@
  * The provider of `Vpc`: a private network in one region, optionally with inline subnets.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { VPC } from "../../api/index.js";
 import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { regionProblem } from "../../shared/account/catalogue.js";
 import {
@@ -57,7 +58,7 @@ function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState
 }
 
 function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
-  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts: timeoutsCheck });
+  return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts: timeoutsCheck }, VPC);
 }
 
 async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {

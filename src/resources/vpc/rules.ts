@@ -1,20 +1,15 @@
 /**
- * The input rules of VPCs and their subnets (labels, description, subnet range), which the VPC's
- * and the subnet's field tables name.
+ * The input rules of VPCs and their subnets beyond what the API model declares (a label's
+ * characters, a subnet range), which the VPC's and the subnet's field tables name. The lengths
+ * the model declares are checked from it (checkFields).
  */
 import { canonical, contains, formatCidr, overlaps, parseCidr, type Cidr } from "../../api/ipv4.js";
 
-/** VPC and subnet labels: 1..64 ASCII letters, digits and hyphens, no two hyphens in a row. */
+/** VPC and subnet labels: ASCII letters, digits and hyphens, no two hyphens in a row. */
 export function networkLabelRule(label: string): string | undefined {
-  if (label.length < 1 || label.length > 64) return `must be 1 to 64 characters long (got ${label.length})`;
-  if (!/^[A-Za-z0-9-]+$/.test(label)) return "may only contain ASCII letters, digits and hyphens";
+  if (!/^[A-Za-z0-9-]*$/.test(label)) return "may only contain ASCII letters, digits and hyphens";
   if (label.includes("--")) return "must not contain two hyphens in a row";
   return undefined;
-}
-
-/** VPC description: at most 255 characters. */
-export function descriptionRule(text: string): string | undefined {
-  return text.length > 255 ? `must be at most 255 characters long (got ${text.length})` : undefined;
 }
 
 const PRIVATE = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c) as Cidr);

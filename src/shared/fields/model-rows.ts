@@ -5,15 +5,12 @@
  * camelCase (`modelRows`); a row reading a field inside an object (`hosts.primary`) is named by
  * whoever declares it.
  */
-import type { Answer, ApiField, Entity } from "../../api/index.js";
+import type { ApiField, Entity } from "../../api/index.js";
 import type { Codec, Field, FieldFacts, FieldTable, FieldType } from "./table.js";
 import type { Bag } from "./validate.js";
 
 /** A wire name in camelCase: `disk_size_gb` as `diskSizeGb`, `nat_2_2` as `nat22`. */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
-
-/** An entity's answer with camelCase keys: the result object a look-up returns for it. */
-export type CamelAnswer<E extends Entity> = { [K in keyof Answer<E> & string as Camel<K>]: Answer<E>[K] };
 
 /** The camelCase name of a wire name. */
 export function camel(wire: string): string {
@@ -119,7 +116,9 @@ export function modelRows<E extends Entity, A>(
   return Object.fromEntries(
     Object.entries(descriptions).map(([name, description]) => [
       name,
-      modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>) as ModelPath<E>, description as string),
+      modelRow<E, A>(entity, wireOf(entity, name as Camel<Wire<E>>) as ModelPath<E>, description as string, {
+        absent: "null",
+      }),
     ]),
   );
 }
@@ -184,7 +183,11 @@ export function modelObjectCodec<E extends Entity, A>(parent: E, wire: ObjectWir
     write: (value) => ({
       [wire]: Object.fromEntries(
         fields
-          .map(([w, f]) => [w, (value as Bag)[camel(w)] ?? (f.nullable ? null : undefined)])
+          // A null the program gives is sent as given (the API judges it); a missing nullable key as null.
+          .map(([w, f]) => [
+            w,
+            (value as Bag)[camel(w)] ?? (f.nullable || (value as Bag)[camel(w)] === null ? null : undefined),
+          ])
           .filter(([, v]) => v !== undefined),
       ),
     }),

@@ -1,0 +1,153 @@
+/**
+ * The rules a field's declaration states (type, nullability, enum, bounds, length, pattern,
+ * engines) and the API's wording of each refusal, written once: the emulator answers a request
+ * body with these reasons, and the providers' check refuses the same values with the same text at
+ * preview. The contract does not show the API's reason texts; these are the project's reading.
+ */
+import type { ApiField, Engine, WireType } from "./field.js";
+
+/** What a rule reads of a field: its declaration, or a JSON schema made from it (the same keys). */
+export interface Bounds {
+  readonly type?: WireType | "number" | "array" | "object";
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+}
+
+/** The rules, by the name a refusal reports. */
+export type RuleName = "type" | "enum" | "range" | "length" | "pattern" | "engines";
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  "date-time": "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "true or false",
+  strings: "a list of strings",
+  array: "a list",
+  object: "an object",
+};
+
+const ENGINE_NAMES: Record<Engine, string> = { mysql: "MySQL", postgresql: "PostgreSQL" };
+
+function typeName(type: Bounds["type"]): string {
+  if (type === undefined) return "a value";
+  if (typeof type === "object") return "array" in type ? "a list" : "an object";
+  return TYPE_NAMES[type] ?? `a ${type}`;
+}
+
+/** The API's reason for a value that breaks `rule` of a field with these bounds. */
+export function ruleReason(rule: Exclude<RuleName, "engines">, b: Bounds): string {
+  switch (rule) {
+    case "type":
+      return `Must be ${typeName(b.type)}`;
+    case "enum":
+      return `Must be one of: ${(b.enum ?? []).join(", ")}`;
+    case "range":
+      if (b.minimum !== undefined && b.maximum !== undefined) return `Must be between ${b.minimum} and ${b.maximum}`;
+      return b.minimum !== undefined ? `Must be at least ${b.minimum}` : `Must be at most ${b.maximum}`;
+    case "length":
+      if (b.minLength !== undefined && b.maxLength !== undefined)
+        return `Length must be ${b.minLength}-${b.maxLength} characters`;
+      return b.minLength !== undefined
+        ? `Length must be at least ${b.minLength} characters`
+        : `Length must be at most ${b.maxLength} characters`;
+    case "pattern":
+      return `Must match the pattern ${b.pattern}`;
+  }
+}
+
+/** The API's reason for a field of one engine's databases in a request to the other's. */
+export function enginesReason(wire: string, engines: readonly Engine[]): string {
+  return `Only ${engines.map((e) => ENGINE_NAMES[e]).join(" and ")} databases accept ${wire}`;
+}
+
+/** One refusal: the wire path of the field (`updates.duration`, `subnets[0].label`) and the API's reason. */
+export interface Refusal {
+  readonly field: string;
+  readonly reason: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Whether `value` has the JSON type of `type` (null is no type's value). */
+function hasType(type: WireType, value: unknown): boolean {
+  if (typeof type === "object") return "array" in type ? Array.isArray(value) : isObject(value);
+  if (type === "integer") return Number.isInteger(value);
+  if (type === "boolean") return typeof value === "boolean";
+  if (type === "strings") return Array.isArray(value);
+  return typeof value === "string";
+}
+
+/**
+ * What the API refuses of `value` sent as `field` (wire name `wire`) in a request for `engine`:
+ * the first broken rule of the field, or of each part of a list or object of another entity (the
+ * parts an update of it takes). A value not sent (undefined) breaks nothing; null breaks the type
+ * unless the field is nullable. Keys the entity lacks are the caller's to refuse.
+ */
+export function fieldProblems(wire: string, field: ApiField, value: unknown, engine?: Engine): Refusal[] {
+  if (value === undefined) return [];
+  if (engine && field.engines && !field.engines.includes(engine))
+    return [{ field: wire, reason: enginesReason(wire, field.engines) }];
+  if (value === null) return field.nullable ? [] : [{ field: wire, reason: ruleReason("type", field) }];
+  const type = field.request?.type ?? field.type;
+  if (!hasType(type, value)) return [{ field: wire, reason: ruleReason("type", { type }) }];
+  if (typeof type === "object") {
+    if ("array" in type) {
+      const items = type.array.fields;
+      return (value as unknown[]).flatMap((item, i) =>
+        isObject(item)
+          ? entityProblems(`${wire}[${i}]`, items, item, "create", engine)
+          : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "object" }) }],
+      );
+    }
+    return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine);
+  }
+  if (type === "strings")
+    return (value as unknown[]).flatMap((item, i) =>
+      typeof item === "string" ? [] : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "string" }) }],
+    );
+  const reason = scalarProblem(field, value, engine);
+  return reason === undefined ? [] : [{ field: wire, reason }];
+}
+
+function entityProblems(
+  path: string,
+  fields: Readonly<Record<string, ApiField>>,
+  value: Record<string, unknown>,
+  on: "create" | "update",
+  engine: Engine | undefined,
+): Refusal[] {
+  return Object.entries(fields)
+    .filter(([, f]) => (on === "create" ? f.create : f.update))
+    .flatMap(([k, f]) => fieldProblems(`${path}.${k}`, f, value[k], engine));
+}
+
+/** The first rule a scalar of the right type breaks: enum, then bounds, length and pattern. */
+function scalarProblem(field: ApiField, value: unknown, engine: Engine | undefined): string | undefined {
+  if (field.request) return undefined;
+  const values = (engine && field.requestEnum?.[engine]) ?? field.enum;
+  if (values && !values.includes(value as string | number)) return ruleReason("enum", { enum: values });
+  if (typeof value === "number") {
+    if (
+      (field.minimum !== undefined && value < field.minimum) ||
+      (field.maximum !== undefined && value > field.maximum)
+    )
+      return ruleReason("range", field);
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (
+      (field.minLength !== undefined && length < field.minLength) ||
+      (field.maxLength !== undefined && length > field.maxLength)
+    )
+      return ruleReason("length", field);
+    if (field.pattern !== undefined && !new RegExp(field.pattern, "u").test(value)) return ruleReason("pattern", field);
+  }
+  return undefined;
+}
