@@ -4,16 +4,7 @@
  * body with these reasons, and the providers' check refuses the same values with the same text at
  * preview. The contract does not show the API's reason texts; these are the project's reading.
  */
-import {
-  createdOn,
-  fieldOn,
-  platformRefusal,
-  updatedOn,
-  type ApiField,
-  type Engine,
-  type Platform,
-  type WireType,
-} from "./field.js";
+import type { ApiField, Engine, WireType } from "./field.js";
 
 /** What a rule reads of a field: its declaration, or a JSON schema made from it (the same keys). */
 export interface Bounds {
@@ -99,40 +90,29 @@ function hasType(type: WireType, value: unknown): boolean {
  * parts an update of it takes). A value not sent (undefined) breaks nothing; null breaks the type
  * unless the field is nullable. Keys the entity lacks are the caller's to refuse.
  */
-export function fieldProblems(
-  wire: string,
-  field: ApiField,
-  value: unknown,
-  engine?: Engine,
-  platform?: Platform,
-): Refusal[] {
+export function fieldProblems(wire: string, field: ApiField, value: unknown, engine?: Engine): Refusal[] {
   if (value === undefined) return [];
-  // The field as the platform takes it (its own values and refusal text); the contract's when not told.
-  const on = fieldOn(field, platform);
-  if (engine && on.engines && !on.engines.includes(engine))
-    return [{ field: wire, reason: enginesReason(wire, on.engines) }];
-  if (value === null) return on.nullable ? [] : [{ field: wire, reason: ruleReason("type", on) }];
-  const type = on.request?.type ?? on.type;
+  if (engine && field.engines && !field.engines.includes(engine))
+    return [{ field: wire, reason: enginesReason(wire, field.engines) }];
+  if (value === null) return field.nullable ? [] : [{ field: wire, reason: ruleReason("type", field) }];
+  const type = field.request?.type ?? field.type;
   if (!hasType(type, value)) return [{ field: wire, reason: ruleReason("type", { type }) }];
   if (typeof type === "object") {
     if ("array" in type) {
       const items = type.array.fields;
       return (value as unknown[]).flatMap((item, i) =>
         isObject(item)
-          ? entityProblems(`${wire}[${i}]`, items, item, "create", engine, platform)
+          ? entityProblems(`${wire}[${i}]`, items, item, "create", engine)
           : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "object" }) }],
       );
     }
-    return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine, platform);
+    return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine);
   }
   if (type === "strings")
     return (value as unknown[]).flatMap((item, i) =>
       typeof item === "string" ? [] : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "string" }) }],
     );
-  // A platform's own refusal text or fixed value is its rule (today's window: "Duration must be 4").
-  const reason =
-    (platform === undefined ? undefined : platformRefusal(field, platform, value)) ??
-    scalarProblem(on as ApiField, value, engine);
+  const reason = scalarProblem(field, value, engine);
   return reason === undefined ? [] : [{ field: wire, reason }];
 }
 
@@ -142,11 +122,10 @@ function entityProblems(
   value: Record<string, unknown>,
   on: "create" | "update",
   engine: Engine | undefined,
-  platform: Platform | undefined,
 ): Refusal[] {
   return Object.entries(fields)
-    .filter(([, f]) => (on === "create" ? createdOn(f, platform) : updatedOn(f, platform)))
-    .flatMap(([k, f]) => fieldProblems(`${path}.${k}`, f, value[k], engine, platform));
+    .filter(([, f]) => (on === "create" ? f.create : f.update))
+    .flatMap(([k, f]) => fieldProblems(`${path}.${k}`, f, value[k], engine));
 }
 
 /** The first rule a scalar of the right type breaks: enum, then bounds, length and pattern. */

@@ -247,7 +247,7 @@ describe("today's platform (rdbms-default)", () => {
     [
       "updates",
       { updates: { frequency: "weekly", duration: 3, hourOfDay: 1, dayOfWeek: 1 } },
-      /updates\.duration: Duration must be 4 on the rdbms-default platform/,
+      /updates\.duration must be 4 on the rdbms-default platform/,
     ],
   ])("%s the platform does not take is refused at preview, and nothing is sent", async (property, extra, reason) => {
     const res = await mysql.check({}, { ...mysqlToday, ...extra });

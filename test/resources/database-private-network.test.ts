@@ -156,7 +156,17 @@ describe.each(ENGINES)("%s in a VPC subnet", (_name, provider, engine, engineId)
         new RegExp(`^privateNetwork\\.subnetId: subnet ${away.one} is not a subnet of VPC ${home.vpcId} \\("net"\\)`),
       ],
       [{ vpcId: 987654, subnetId: 1 }, "privateNetwork", /^privateNetwork\.vpcId: VPC 987654 does not exist/],
-      [{ vpcId: "ten", subnetId: 1 }, "privateNetwork", /^privateNetwork\.vpcId: /],
+      [
+        { vpcId: "ten", subnetId: 1 },
+        "privateNetwork",
+        /^privateNetwork\.vpcId must be a positive integer \(a VPC id\), got "ten"/,
+      ],
+      [{ vpcId: home.vpcId }, "privateNetwork", /^privateNetwork\.subnetId is required/],
+      [
+        { vpcId: home.vpcId, subnetId: home.one, public: true },
+        "privateNetwork",
+        /^privateNetwork\.public is not known; use vpcId, subnetId, publicAccess/,
+      ],
     ];
     for (const [net, property, reason] of cases) {
       const res = await provider.check({}, program({ privateNetwork: net }));

@@ -154,14 +154,21 @@ test('a "none" an earlier import stored for a 3-node cluster is dropped at refre
   const old = { ...(read.props as Bag), replicationType: "none" };
   const refreshed = await mysqlProvider.read!(String(answer.id), old);
   expect((refreshed.props as Bag).replicationType).toBeUndefined();
-  // Today's platform refuses a replication setting in the program (database-platforms.test.ts), so
-  // the program leaves it out, as the importer writes it for this answer.
-  const program = { ...(refreshed.inputs as Bag) };
+  const program = refreshed.inputs as Bag;
+  console.log("DBG", JSON.stringify(refreshed.inputs));
   const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
   expect(checked.failures ?? []).toEqual([]);
   expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
     changes: false,
   });
+  // The database is on today's platform (its answer says so), which takes no replication setting.
+  const replicated = await mysqlProvider.check!(refreshed.inputs as Bag, { ...program, replicationType: "asynch" });
+  expect(replicated.failures).toEqual([
+    {
+      property: "replicationType",
+      reason: expect.stringMatching(/^replicationType "asynch" is refused on the rdbms-default platform/),
+    },
+  ]);
 });
 
 test("a held value is judged again once the program changes it: a new long label is refused at preview and at adoption", async () => {

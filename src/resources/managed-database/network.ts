@@ -19,6 +19,44 @@ const KEY = "privateNetwork";
 /** A positive whole number: an id a preview can look up. */
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0;
 
+/** The keys of the input, as the API model's network has them (camelCase). */
+const PARTS = ["vpcId", "subnetId", "publicAccess"];
+
+/**
+ * The shape of the input: an object of a VPC id and a subnet id (positive integers, required) and
+ * `publicAccess` (a boolean, optional), nothing else. Values not known yet pass. The platform's
+ * own rules (its VPC and region) are {@link privateNetworkProblems}'s.
+ */
+export function privateNetworkShape(network: unknown): NetworkProblem[] {
+  if (network === undefined || network === null || (typeof network === "string" && hasUnknown(network))) return [];
+  if (typeof network !== "object" || Array.isArray(network))
+    return [{ property: KEY, reason: `${KEY} must be an object {vpcId, subnetId, publicAccess?}` }];
+  const given = network as Bag;
+  const problems: NetworkProblem[] = Object.keys(given)
+    .filter((k) => !PARTS.includes(k))
+    .map((k) => ({ property: `${KEY}.${k}`, reason: `${KEY}.${k} is not known; use ${PARTS.join(", ")}` }));
+  for (const [part, what] of [
+    ["vpcId", "a VPC id"],
+    ["subnetId", "a subnet id of that VPC"],
+  ] as const) {
+    const v = given[part];
+    if (v === undefined || v === null)
+      problems.push({ property: `${KEY}.${part}`, reason: `${KEY}.${part} is required` });
+    else if (!hasUnknown(v) && !isId(v))
+      problems.push({
+        property: `${KEY}.${part}`,
+        reason: `${KEY}.${part} must be a positive integer (${what}), got ${JSON.stringify(v)}`,
+      });
+  }
+  const access = given.publicAccess;
+  if (access !== undefined && access !== null && !hasUnknown(access) && typeof access !== "boolean")
+    problems.push({
+      property: `${KEY}.publicAccess`,
+      reason: `${KEY}.publicAccess must be true or false, got ${JSON.stringify(access)}`,
+    });
+  return problems;
+}
+
 /**
  * What the API would refuse of `network` for a database in `region`: a VPC that does not exist,
  * one in another region, a subnet that is not one of its subnets. One read of the VPC (its answer

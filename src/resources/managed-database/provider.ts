@@ -18,7 +18,7 @@ import {
 } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
-import { privateNetworkProblems } from "./network.js";
+import { privateNetworkProblems, privateNetworkShape } from "./network.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { fromApi, inputNames, toApi } from "../../shared/fields/table.js";
 import {
@@ -204,6 +204,8 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           : undefined,
       ]);
       if (regionIssue) rules.fail("region", regionIssue);
+      if (!failed("privateNetwork"))
+        for (const f of privateNetworkShape(inputs.privateNetwork)) rules.fail(f.property, f.reason);
       // The network is judged when `up` sends it: on a create, or when it changes.
       if (!failed("privateNetwork") && (creates || isNewValue(olds, news, "privateNetwork")))
         for (const f of await privateNetworkProblems(news.region, inputs.privateNetwork))
