@@ -63,8 +63,13 @@ test("database-in-vpc: a MySQL database in a subnet on today's platform; destroy
   expect(outputs.privateNetwork).toEqual({ vpcId: vpc!.id, subnetId: data.id, publicAccess: false });
   // The subnet as read at its create, before the database joined it, lists none.
   expect(outputs.subnetDatabases).toBeUndefined();
-  // The subnet is deleted after its database, once the API has released it.
+  // The subnet is deleted after its database, once the API has released it: refused first, then taken.
   await previewThenDestroy("database-in-vpc", 4);
+  const subnetDeletes = (await runs.emulator().control.requests())
+    .filter((r) => r.method === "DELETE" && r.path === `/v4/vpcs/${vpc!.id}/subnets/${data.id}`)
+    .map((r) => r.status);
+  expect(subnetDeletes[0]).toBe(400);
+  expect(subnetDeletes.at(-1)).toBe(200);
 }, 300_000);
 
 test("postgres-ops: adopts a database, rotates credentials, patches and restores by config, destroys both", async () => {
