@@ -46,7 +46,9 @@ export function laterDatabaseView(view: View): View {
     ...rest,
     hosts: laterHosts(hosts),
     updates: laterWindow,
-    platform: "rdbms-default",
+    // A database keeps its platform: the contract's answers in later shapes as `rdbms-legacy`, as
+    // the legacy entry of the 2025-05 list recording does (todays-platform.md §7.1).
+    platform: view.platform ?? "rdbms-legacy",
     members: {},
     [ENGINE_CONFIG_FIELD]: {},
     [OLDEST_RESTORE_FIELD]: view.created,
