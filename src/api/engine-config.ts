@@ -75,13 +75,14 @@ export function settingProblem(setting: SettingSchema, value: unknown): string |
     return types.includes("null") ? `${reason} or null` : reason;
   }
   if (value === null) return undefined;
-  if (setting.enum && !setting.enum.includes(value)) return ruleReason("enum", setting);
+  const { type: _type, ...bounds } = setting;
+  if (setting.enum && !setting.enum.includes(value)) return ruleReason("enum", bounds);
   if (typeof value === "number") {
     if (
       (setting.minimum !== undefined && value < setting.minimum) ||
       (setting.maximum !== undefined && value > setting.maximum)
     )
-      return ruleReason("range", setting);
+      return ruleReason("range", bounds);
   }
   if (typeof value === "string") {
     const length = [...value].length;
@@ -89,9 +90,9 @@ export function settingProblem(setting: SettingSchema, value: unknown): string |
       (setting.minLength !== undefined && length < setting.minLength) ||
       (setting.maxLength !== undefined && length > setting.maxLength)
     )
-      return ruleReason("length", setting);
+      return ruleReason("length", bounds);
     if (setting.pattern !== undefined && !new RegExp(setting.pattern, "u").test(value))
-      return ruleReason("pattern", setting);
+      return ruleReason("pattern", bounds);
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/valida
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { engineConfigCheck } from "./engine-config.js";
 
 const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
 /** What a 3-node cluster may replicate with. */
@@ -113,6 +114,7 @@ export function checkDatabase(engine: EngineType, news: Bag, creating = false): 
       replicationType: replication(engine),
       allowList,
       updates,
+      engineConfig: engineConfigCheck(engine),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
       timeouts: timeoutsCheck,

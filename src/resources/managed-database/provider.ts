@@ -29,6 +29,7 @@ import {
   sendsCreate,
 } from "./inputs.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
+import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
@@ -161,6 +162,15 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     async diff(id: string, olds: Bag, news: Bag) {
       const result = noteReplacement(engine, news, computeDiff(olds, news, DATABASE_DIFF));
       await diffRestore(engine, id, olds, news, result.replaces ?? []);
+      // The platform is the database's (its state); check sees the last inputs only.
+      const platformIssue = engineConfigPlatformProblem(engine, id, olds, news);
+      if (platformIssue) throw new Error(platformIssue);
+      const restarts = restartsOf(engine, olds, news);
+      if (restarts.length > 0)
+        warn(
+          `${engine} database ${id} ("${String(olds.label)}"): changing ${restarts.join(", ")} restarts its ` +
+            "database engine (the API's `requires_restart`)",
+        );
       if (result.deleteBeforeReplace)
         warn(
           `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +
