@@ -12,6 +12,7 @@ import { provider as pgProvider } from "../../src/resources/postgresql-database.
 import { HttpClient, type HttpMethod, type RequestOptions } from "../../src/client/http.js";
 import { DATABASE_DIFF } from "../../src/resources/managed-database/inputs.js";
 import { diffResponse } from "../../src/plugin/diff.js";
+import { programForm } from "../../src/resources/managed-database/engine-config.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -46,8 +47,15 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
   return { status: res.status, body: (await res.json()) as Bag };
 }
 
-/** A database made on the emulator with these engine settings, active; its id and the provider's state of it. */
-async function existing(engine: Engine, engineConfig: Bag): Promise<{ id: string; state: Bag; inputs: Bag }> {
+/**
+ * A database made on the emulator with these engine settings, active, as a program that sets
+ * `program` holds it after an up: its id, its state and the inputs refresh would give.
+ */
+async function existing(
+  engine: Engine,
+  engineConfig: Bag,
+  program: Bag,
+): Promise<{ id: string; state: Bag; inputs: Bag }> {
   const made = await api("POST", `/databases/${engine}/instances`, {
     label: `${engine}-settings`,
     region: "us-east",
@@ -58,7 +66,7 @@ async function existing(engine: Engine, engineConfig: Bag): Promise<{ id: string
   expect(made.status).toBe(200);
   await emulator().control.advanceClock(5);
   const id = String(made.body.id);
-  const read = await providers[engine].read(id, {});
+  const read = await providers[engine].read(id, { engineConfig: program, setInputs: ["engineConfig"] });
   return { id, state: read.props!, inputs: read.inputs! };
 }
 
@@ -87,19 +95,18 @@ describe("MySQL", () => {
   const provider = providers.mysql;
 
   test("the API's defaults are no change; a change sends only the setting that changes and the API keeps the rest", async () => {
-    const { id, state, inputs } = await existing("mysql", { mysql: { connect_timeout: 20, wait_timeout: 100 } });
-    // The state holds what the API answers, defaults filled in, in camelCase.
-    expect(state.engineConfig).toEqual({
-      mysql: {
-        connectTimeout: 20,
-        sqlMode: expect.stringContaining("ANSI"),
-        sqlRequirePrimaryKey: true,
-        waitTimeout: 100,
-      },
-    });
-    const program = { ...inputs, engineConfig: { mysql: { connectTimeout: 20, waitTimeout: 100 } } };
-    const same = await provider.diff(id, state, program);
-    expect(same.changes).toBe(false);
+    const program = { mysql: { connectTimeout: 20, waitTimeout: 100 } };
+    const { id, state, inputs } = await existing(
+      "mysql",
+      { mysql: { connect_timeout: 20, wait_timeout: 100 } },
+      program,
+    );
+    // The state holds the settings the program sets, at the API's values; none the API filled in (sqlMode).
+    expect(state.engineConfig).toEqual(program);
+    expect((await provider.diff(id, state, { ...inputs, engineConfig: program })).changes).toBe(false);
+    // A setting the program stops setting keeps the API's value: no change either.
+    const fewer = { ...inputs, engineConfig: { mysql: { connectTimeout: 20 } } };
+    expect((await provider.diff(id, state, fewer)).changes).toBe(false);
 
     const changed = { ...inputs, engineConfig: { mysql: { connectTimeout: 30, waitTimeout: 100 } } };
     const diff = await provider.diff(id, state, changed);
@@ -121,7 +128,11 @@ describe("MySQL", () => {
   });
 
   test("a setting that restarts the engine is named at preview, in the warning and the plugin's detailed diff", async () => {
-    const { id, state, inputs } = await existing("mysql", { mysql: { connect_timeout: 20 } });
+    const { id, state, inputs } = await existing(
+      "mysql",
+      { mysql: { connect_timeout: 20 } },
+      { mysql: { connectTimeout: 20 } },
+    );
     const warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
     try {
       const news = { ...inputs, engineConfig: { mysql: { connectTimeout: 25, innodbFtMinTokenSize: 4 } } };
@@ -178,16 +189,20 @@ describe("PostgreSQL", () => {
   const provider = providers.postgresql;
 
   test("a dotted key nests; keys no client knows (io_*) and defaults are no change; a change sends the dotted key alone", async () => {
-    const { id, state, inputs } = await existing("postgresql", {
-      pg: { "pg_partman_bgw.interval": 3600, track_io_timing: "on" },
-      work_mem: 4,
-    });
-    expect(state.engineConfig).toMatchObject({
+    const program = { pg: { pgPartmanBgw: { interval: 3600 }, trackIoTiming: "on" }, workMem: 4 };
+    const { id, state, inputs } = await existing(
+      "postgresql",
+      { pg: { "pg_partman_bgw.interval": 3600, track_io_timing: "on" }, work_mem: 4 },
+      program,
+    );
+    // The answer holds the API's defaults and keys no client knows; read in the program's form, nested.
+    const raw = (await api("GET", `/databases/postgresql/instances/${id}`)).body.engine_config as Bag;
+    expect(programForm(raw)).toMatchObject({
       pg: { pgPartmanBgw: { interval: 3600 }, trackIoTiming: "on", ioMethod: "worker", passwordEncryption: "md5" },
       pglookout: { maxFailoverReplicationTimeLag: 60 },
       workMem: 4,
     });
-    const program = { pg: { pgPartmanBgw: { interval: 3600 }, trackIoTiming: "on" }, workMem: 4 };
+    expect(state.engineConfig).toEqual(program);
     expect((await provider.diff(id, state, { ...inputs, engineConfig: program })).changes).toBe(false);
 
     const changed = {
