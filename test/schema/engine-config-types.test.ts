@@ -32,13 +32,13 @@ function propertyAt(root: string, at: string[]) {
 const TYPES = { integer: "integer", number: "number", boolean: "boolean", string: "string", null: "string" };
 
 test.each([
-  ["mysql", "MysqlDatabase", 28],
-  ["postgresql", "PostgresqlDatabase", 47],
-] as const)("%s: every recorded setting, and only those, is in the schema", (engine, resource, count) => {
+  ["mysql", "MysqlDatabase"],
+  ["postgresql", "PostgresqlDatabase"],
+] as const)("%s: every recorded setting, and only those, is in the schema", (engine, resource) => {
   const ref = schema.resources[`cloudplatform:index:${resource}`]!.inputProperties.engineConfig!.$ref!;
   const root = ref.replace("#/types/", "");
   const recorded = settings(ENGINE_CONFIG_SCHEMAS[engine]);
-  expect(recorded).toHaveLength(count);
+  expect(recorded.length).toBeGreaterThan(0);
   for (const [at, setting] of recorded) {
     const property = propertyAt(root, at);
     const wire = typeof setting.type === "string" ? setting.type : setting.type.find((t) => t !== "null")!;
@@ -50,5 +50,5 @@ test.each([
       (n, p) => n + (p.$ref ? leaves(p.$ref.replace("#/types/", "")) : 1),
       0,
     );
-  expect(leaves(root)).toBe(count);
+  expect(leaves(root)).toBe(recorded.length);
 });
