@@ -4,7 +4,7 @@
  * of them replace comes from the resource module (its diff spec and its `diff` answer).
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { changedFields, changedPaths, type DiffSpec } from "../shared/fields/diff.js";
+import { changedFields, changedPaths, effectiveInputs, type DiffSpec } from "../shared/fields/diff.js";
 import { hasUnknown, type Bag } from "../shared/fields/validate.js";
 
 /** The value at a dotted path of a bag (`engineConfig.mysql.connectTimeout`), undefined where there is none. */
@@ -33,6 +33,8 @@ export function diffResponse(
   result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
 ): provproto.DiffResponse {
   const resp = new provproto.DiffResponse();
+  // An input the program leaves out is shown as the API's value it takes.
+  const next = effectiveInputs(olds, news, spec);
   const replaces = result.replaces ?? [];
   const changed = result.changes === false ? [] : changedFields(olds, news, spec);
   for (const field of replaces) if (!changed.includes(field)) changed.push(field);
@@ -51,12 +53,12 @@ export function diffResponse(
   for (const field of changed) {
     // An object compared on the keys the program sets names each setting that changes.
     const paths =
-      spec.partial?.includes(field) && !hasUnknown(news[field]) && olds[field] !== undefined
-        ? changedPaths(olds[field], news[field], field)
+      spec.partial?.includes(field) && !hasUnknown(next[field]) && olds[field] !== undefined
+        ? changedPaths(olds[field], next[field], field)
         : [field];
     for (const path of paths) {
       const entry = new provproto.PropertyDiff();
-      entry.setKind(kindOf(valueAt(olds, path), valueAt(news, path), replaces.includes(field)));
+      entry.setKind(kindOf(valueAt(olds, path), valueAt(next, path), replaces.includes(field)));
       // Old state against new inputs, as the modules compare them.
       entry.setInputdiff(false);
       detailed.set(path, entry);

@@ -237,30 +237,66 @@ describe("PostgreSQL", () => {
   });
 });
 
-test.each(["mysql", "postgresql"] as const)(
-  "%s: a database of the contract's platform is refused at preview, naming the field and the platform",
-  async (engine) => {
+describe.each(["mysql", "postgresql"] as const)("%s on the contract's platform", (engine) => {
+  const provider = providers[engine];
+  const settings = engine === "mysql" ? { mysql: { connectTimeout: 20 } } : { workMem: 4 };
+  const program = {
+    label: `${engine}-legacy`,
+    region: "us-east",
+    type: "g6-standard-1",
+    engineId: engine === "mysql" ? "mysql/8.0.30" : "postgresql/14.6",
+  };
+  const refusal = {
+    property: "engineConfig",
+    reason: expect.stringMatching(
+      /^engineConfig is refused on the rdbms-legacy platform, which takes no engine settings/,
+    ),
+  };
+  beforeEach(async () => {
     await emulator().control.setPlatform("rdbms-legacy");
+  });
+
+  test("a database on it is refused at preview, naming the field and the platform; without settings nothing changes", async () => {
     await emulator().control.setAnswers("late-2024");
-    const provider = providers[engine];
-    const checked = await provider.check(
-      {},
-      {
-        label: `${engine}-legacy`,
-        region: "us-east",
-        type: "g6-standard-1",
-        engineId: engine === "mysql" ? "mysql/8.0.30" : "postgresql/14.6",
-      },
-    );
-    const created = await provider.create(checked.inputs);
+    const created = await provider.create((await provider.check({}, program)).inputs);
     const read = await provider.read(created.id, created.outs);
     expect(read.props!.platform).toBe("rdbms-legacy");
-    const settings = engine === "mysql" ? { mysql: { connectTimeout: 20 } } : { workMem: 4 };
     await emulator().control.clearRequests();
-    await expect(provider.diff(created.id, read.props!, { ...read.inputs, engineConfig: settings })).rejects.toThrow(
-      /^engineConfig: .* is on the rdbms-legacy platform, which takes no engine settings/,
-    );
-    // Without settings, nothing changes on that database.
+    const checked = await provider.check(read.inputs!, { ...read.inputs, engineConfig: settings });
+    expect(checked.failures).toEqual([refusal]);
     expect((await provider.diff(created.id, read.props!, read.inputs!)).changes).toBe(false);
-  },
-);
+    expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  test("a new database the catalogue puts on it is refused at preview", async () => {
+    const checked = await provider.check({}, { ...program, engineConfig: settings });
+    expect(checked.failures).toEqual([refusal]);
+  });
+});
+
+describe.each([
+  ["mysql", { mysql: { connectTimeout: 20 } }, { mysql: { connect_timeout: 20 } }],
+  ["postgresql", { pg: { pgPartmanBgw: { interval: 3600 } } }, { pg: { "pg_partman_bgw.interval": 3600 } }],
+] as const)("%s on today's platform", (engine, settings, wire) => {
+  test("check and create send the settings as the API spells them; the state keeps them; the preview after is clean", async () => {
+    const provider = providers[engine];
+    const program = {
+      label: `${engine}-today`,
+      region: "us-east",
+      type: "g6-dedicated-4",
+      engineId: engine === "mysql" ? "mysql/8" : "postgresql/16",
+      engineConfig: settings,
+    };
+    const checked = await provider.check({}, program);
+    expect(checked.failures ?? []).toEqual([]);
+    const posts = await sent("POST", async () => {
+      const created = await provider.create(checked.inputs);
+      expect(created.outs.engineConfig).toEqual(settings);
+      const answer = (await api("GET", `/databases/${engine}/instances/${created.id}`)).body;
+      expect(answer.engine_config).toMatchObject(wire);
+      const again = await provider.check(checked.inputs, program);
+      expect((await provider.diff(created.id, created.outs, again.inputs)).changes).toBe(false);
+    });
+    expect(posts.map((b) => b.engine_config)).toEqual([wire]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   ENGINE_CONFIG_SCHEMAS,
   isSetting,
   type ConfigSchema,
+  type Platform,
 } from "../../api/index.js";
 import type { Database, EngineType } from "../../client/index.js";
 import { camel } from "../../shared/fields/model-rows.js";
@@ -121,15 +122,15 @@ export function restartsOf(engine: EngineType, olds: Bag, news: Bag): string[] {
 }
 
 /**
- * Why a database the state says is on the contract's platform cannot take the settings the
- * program gives (the API refuses `engine_config` there), naming the field and the platform; or
- * undefined. A state without a platform (answers that carry none) says nothing here.
+ * Why the settings the program gives cannot go to a database on `platform` (the one it is on, or
+ * a create would make it on; undefined when not told): the contract's platform takes no
+ * `engine_config`. Names the field and the platform.
  */
-export function engineConfigPlatformProblem(engine: EngineType, id: string, olds: Bag, news: Bag): string | undefined {
-  const value = news[ENGINE_CONFIG_INPUT];
-  if (value === undefined || value === null || olds.platform !== CONTRACT_PLATFORM) return undefined;
+export function engineConfigPlatformProblem(platform: Platform | null | undefined, inputs: Bag): string | undefined {
+  const value = inputs[ENGINE_CONFIG_INPUT];
+  if (value === undefined || value === null || platform !== CONTRACT_PLATFORM) return undefined;
   return (
-    `${ENGINE_CONFIG_INPUT}: ${engine} database ${id} is on the ${CONTRACT_PLATFORM} platform, which takes no ` +
-    "engine settings; they are a setting of today's platform (rdbms-default)"
+    `${ENGINE_CONFIG_INPUT} is refused on the ${CONTRACT_PLATFORM} platform, which takes no engine settings: ` +
+    `they are a setting of today's platform (rdbms-default); leave ${ENGINE_CONFIG_INPUT} out`
   );
 }
