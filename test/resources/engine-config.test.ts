@@ -13,6 +13,9 @@ import { HttpClient, type HttpMethod, type RequestOptions } from "../../src/clie
 import { DATABASE_DIFF } from "../../src/resources/managed-database/inputs.js";
 import { diffResponse } from "../../src/plugin/diff.js";
 import { programForm } from "../../src/resources/managed-database/engine-config.js";
+import { CloudClient } from "../../src/client/index.js";
+import { buildProgram } from "../../src/import/program.js";
+import type { Expr } from "../../src/import/references.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -298,5 +301,59 @@ describe.each([
       expect((await provider.diff(created.id, created.outs, again.inputs)).changes).toBe(false);
     });
     expect(posts.map((b) => b.engine_config)).toEqual([wire]);
+  });
+});
+
+describe("pulumi-cloudplatform import", () => {
+  /** The arguments the importer writes for database `id`, as values. */
+  async function importedArgs(engine: Engine, id: string): Promise<Bag> {
+    const db = await new CloudClient({ apiUrl: emulator().url, token: emulator().token })
+      .database(engine)
+      .get(Number(id));
+    const account = { vpcs: [], databases: [{ engine, db, snapshots: [] }] };
+    const model = buildProgram({ ...account, leftOut: [], notes: [], found: {}, snapshotsRead: false });
+    expect(model.unwritable).toEqual([]);
+    const valueOf = (e: Expr): unknown =>
+      e.kind === "array"
+        ? e.items.map(valueOf)
+        : e.kind === "object"
+          ? Object.fromEntries(e.entries.map(([k, v]) => [k, valueOf(v)]))
+          : (e as { value: unknown }).value;
+    return Object.fromEntries(model.declarations[0]!.args.map(([k, e]) => [k, valueOf(e)]));
+  }
+
+  test.each(["mysql", "postgresql"] as const)(
+    "%s: a database with settings gives a program with them (none the API keeps to itself) that adopts it without a write and previews clean",
+    async (engine) => {
+      const given =
+        engine === "mysql" ? { mysql: { connect_timeout: 20 } } : { pg: { "pg_partman_bgw.interval": 7200 } };
+      const { id } = await existing(engine, given, {});
+      const program = await importedArgs(engine, id);
+      const settings = program.engineConfig as Bag;
+      if (engine === "mysql") expect(settings).toMatchObject({ mysql: { connectTimeout: 20 } });
+      else {
+        expect(settings).toMatchObject({ pg: { pgPartmanBgw: { interval: 7200 } } });
+        // io_* are in the answer but in no description: a program could not set them.
+        expect(JSON.stringify(settings)).not.toMatch(/\bio[A-Z]/);
+      }
+      const provider = providers[engine];
+      await emulator().control.clearRequests();
+      const checked = await provider.check({}, program);
+      expect(checked.failures ?? []).toEqual([]);
+      const created = await provider.create(checked.inputs);
+      expect(created.id).toBe(id);
+      const again = await provider.check(checked.inputs, program);
+      expect((await provider.diff(id, created.outs, again.inputs)).changes).toBe(false);
+      expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+    },
+  );
+
+  test("a database of the contract's platform, whose later answers hold engine_config {}, gives no engineConfig", async () => {
+    await emulator().control.setPlatform("rdbms-legacy");
+    await emulator().control.setAnswers("late-2024");
+    const provider = providers.mysql;
+    const program = { label: "mysql-old", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const created = await provider.create((await provider.check({}, program)).inputs);
+    expect(await importedArgs("mysql", created.id)).not.toHaveProperty("engineConfig");
   });
 });
