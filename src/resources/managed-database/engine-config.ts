@@ -1,5 +1,5 @@
 /**
- * The `engineConfig` input of both databases: the API's `engine_config` (today's platform,
+ * The `engineConfig` input of both databases: the API's engine settings (today's platform,
  * todays-platform.md §6) in camelCase, nested as the API nests it, a dotted key of the API
  * (`pg_partman_bgw.interval`) nesting too (`pg: { pgPartmanBgw: { interval } }`). Which settings
  * exist, their rules and which restart the engine come from the API's own description
@@ -7,6 +7,7 @@
  */
 import {
   CONTRACT_PLATFORM,
+  DATABASE,
   engineConfigProblems,
   ENGINE_CONFIG_SCHEMAS,
   isSetting,
@@ -14,15 +15,15 @@ import {
   type Platform,
 } from "../../api/index.js";
 import type { Database, EngineType } from "../../client/index.js";
-import { camel } from "../../shared/fields/model-rows.js";
+import { camel, wireOf } from "../../shared/fields/model-rows.js";
 import type { Codec } from "../../shared/fields/table.js";
 import { changedPart } from "../../shared/fields/diff.js";
 import { hasUnknown, type Bag, type Rules } from "../../shared/fields/validate.js";
 
-/** The wire name of the field (the model's). */
-const WIRE = "engine_config";
 /** The input's name. */
 export const ENGINE_CONFIG_INPUT = "engineConfig";
+/** The field's wire name, the model's. */
+const WIRE = wireOf(DATABASE, ENGINE_CONFIG_INPUT);
 
 const isObject = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);
 const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -124,7 +125,7 @@ export function restartsOf(engine: EngineType, olds: Bag, news: Bag): string[] {
 /**
  * Why the settings the program gives cannot go to a database on `platform` (the one it is on, or
  * a create would make it on; undefined when not told): the contract's platform takes no
- * `engine_config`. Names the field and the platform.
+ * engine settings. Names the field and the platform.
  */
 export function engineConfigPlatformProblem(platform: Platform | null | undefined, inputs: Bag): string | undefined {
   const value = inputs[ENGINE_CONFIG_INPUT];
