@@ -27,15 +27,10 @@ test("a create on today's platform takes neither replication setting, refusing e
 });
 
 test("cluster size and version are updated only on today's platform", () => {
-  expect(updateNames(DATABASE)).toEqual(["label", "type", "allow_list", "updates"]);
-  expect(updateNames(DATABASE, "rdbms-default")).toEqual([
-    "label",
-    "type",
-    "version",
-    "cluster_size",
-    "allow_list",
-    "updates",
-  ]);
+  // Compared with each other, not listed: a field updatable on both platforms is no edit here.
+  const today = updateNames(DATABASE, "rdbms-default");
+  expect(today).toEqual(expect.arrayContaining(["label", "type", "version", "cluster_size", "allow_list", "updates"]));
+  expect(updateNames(DATABASE)).toEqual(today.filter((n) => n !== "version" && n !== "cluster_size"));
   expect(fieldOn(f.cluster_size, "rdbms-default").enum).toEqual([1, 2, 3]);
   expect(fieldOn(f.cluster_size).enum).toEqual([1, 3]);
 });
