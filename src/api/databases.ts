@@ -4,6 +4,39 @@
  * certificate".
  */
 import { entity, mayLack, pick, PLATFORMS, type PlatformUse } from "./field.js";
+import { PRIVATE_NETWORK } from "./network.js";
+
+/** A field only today's platform takes, on create and update; the contract's answers lack it. */
+const takenOnlyToday = (source: string) =>
+  ({
+    "rdbms-default": { create: "optional", update: true, source },
+    "rdbms-legacy": { answer: false, source: "the contract lacks it" },
+  }) as const;
+
+/**
+ * A database's engine settings (`engine_config`): no fixed keys here, since the API describes
+ * them itself (`GET /databases/{engine}/config`, recorded in engine-config/*.json and read by
+ * engine-config.ts), nested as that description nests them.
+ */
+const ENGINE_SETTINGS = entity({ name: "engine settings", fields: {} });
+
+/** The source a database was forked from and the instant restored (today's platform, §4). */
+export const FORK = entity({
+  name: "fork",
+  fields: {
+    source: {
+      type: "integer",
+      create: "required",
+      source: "todays-platform.md §4: `fork:{source:<id>, ...}`; the source database's id",
+    },
+    restore_time: {
+      type: "date-time",
+      create: "optional",
+      source:
+        "todays-platform.md §4: `restore_time` optional (`YYYY-MM-DDTHH:MM:SS`), between the source's oldest_restore_time and now",
+    },
+  },
+});
 
 /** A field today's platform's answers lack. */
 const notAnsweredToday = (source: string) => ({ "rdbms-default": { answer: false, source } }) as const;
@@ -332,6 +365,34 @@ export const DATABASE = entity({
       published: false,
       platforms: answeredOnlyToday("todays-platform.md §7.2: members on every answer, {} while provisioning"),
       source: 'todays-platform.md §7.1, §7.2: `members` `{ "<ip>": "primary"|"failover" }`',
+    },
+    private_network: {
+      type: { object: PRIVATE_NETWORK },
+      nullable: true,
+      absent: true,
+      published: false,
+      platforms: takenOnlyToday("todays-platform.md §5: create and PUT, `null` removes; answers `null` when none"),
+      source: "todays-platform.md §5: a VPC, one of its subnets, public access (LGO DatabasePrivateNetwork)",
+    },
+    engine_config: {
+      type: { object: ENGINE_SETTINGS },
+      absent: true,
+      published: false,
+      platforms: takenOnlyToday("todays-platform.md §6: create and PUT (merged); answers with defaults filled in"),
+      source: "todays-platform.md §6: `engine_config`, keys per GET /databases/{engine}/config",
+    },
+    fork: {
+      type: { object: FORK },
+      absent: true,
+      published: false,
+      platforms: {
+        "rdbms-default": {
+          create: "optional",
+          source: "todays-platform.md §4: create with `fork`; answered only by forks",
+        },
+        "rdbms-legacy": { answer: false, source: "the contract lacks it" },
+      },
+      source: "todays-platform.md §4: `fork:{source, restore_time}` on create and in a fork's answers",
     },
     oldest_restore_time: {
       type: "date-time",

@@ -9,8 +9,8 @@ export * from "./databases.js";
 export * from "./rules.js";
 export * from "./platforms.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
-import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, MAINTENANCE_WINDOW } from "./databases.js";
-import { INLINE_SUBNET, SUBNET, SUBNET_COMPUTE, VPC, VPC_IP } from "./network.js";
+import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, FORK, MAINTENANCE_WINDOW } from "./databases.js";
+import { INLINE_SUBNET, PRIVATE_NETWORK, SUBNET, SUBNET_COMPUTE, SUBNET_DATABASE, VPC, VPC_IP } from "./network.js";
 
 /** Every entity of the contract, by the name the code uses. */
 export const ENTITIES = {
@@ -18,14 +18,18 @@ export const ENTITIES = {
   SUBNET,
   INLINE_SUBNET,
   SUBNET_COMPUTE,
+  SUBNET_DATABASE,
+  PRIVATE_NETWORK,
   VPC_IP,
   REGION,
   AVAILABILITY,
   ENGINE,
   DATABASE,
   MAINTENANCE_WINDOW,
+  FORK,
   DATABASE_SUMMARY,
   BACKUP,
   CREDENTIALS,
   CERTIFICATE,
 } as const;
+export * from "./engine-config.js";

@@ -18,6 +18,48 @@ export const SUBNET_COMPUTE = entity({
   },
 });
 
+/** A database in a subnet, as the subnet's answer lists it (today's platform). */
+export const SUBNET_DATABASE = entity({
+  name: "subnet's database",
+  fields: {
+    id: { type: "integer", source: "todays-platform.md §5: subnet `databases:[{id, ipv4_range, ipv6_ranges}]`" },
+    ipv4_range: {
+      type: "string",
+      source: "todays-platform.md §5: `ipv4_range` (ANS vpc test asserts it non-null)",
+    },
+    ipv6_ranges: { type: "strings", source: "todays-platform.md §5: `ipv6_ranges` (ANS vpc test asserts it present)" },
+  },
+});
+
+/**
+ * A database's place in a VPC on today's platform: the VPC, one of its subnets, and whether the
+ * database is also reachable from outside the VPC.
+ */
+export const PRIVATE_NETWORK = entity({
+  name: "private network",
+  fields: {
+    vpc_id: {
+      type: "integer",
+      create: "required",
+      update: true,
+      source: "todays-platform.md §5: `vpc_id` int; the VPC must be in the database's region (CM)",
+    },
+    subnet_id: {
+      type: "integer",
+      create: "required",
+      update: true,
+      source: "todays-platform.md §5: `subnet_id` int, a subnet of that VPC",
+    },
+    public_access: {
+      type: "boolean",
+      create: "optional",
+      update: true,
+      default: false,
+      source: "todays-platform.md §5: `public_access` bool; TF default false; CM and ANS flip it in place",
+    },
+  },
+});
+
 /** A VPC subnet. */
 export const SUBNET = entity({
   name: "VPC subnet",
@@ -42,6 +84,12 @@ export const SUBNET = entity({
       type: { array: SUBNET_COMPUTE },
       published: "linodes",
       source: "VPC subnet: | computes | array of compute entries |",
+    },
+    databases: {
+      type: { array: SUBNET_DATABASE },
+      absent: true,
+      published: false,
+      source: "todays-platform.md §5: `GET /vpcs/{id}/subnets/{id}` lists `databases` (ANS vpc test, 2025-10 on)",
     },
     created: { type: "date-time", filterable: true, source: "VPC subnet: | created | string, date-time |" },
     updated: {

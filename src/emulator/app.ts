@@ -9,6 +9,7 @@ import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
 import { databaseRoutes } from "./databases/routes.js";
+import { engineConfigRoutes } from "./databases/engine-config.js";
 import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
@@ -151,6 +152,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   regionRoutes(app, store);
   vpcRoutes(app, store);
   databaseRoutes(app, store);
+  engineConfigRoutes(app);
   if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) controlRoutes(app, store, faults, log);
   else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
   return app;

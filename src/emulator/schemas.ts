@@ -24,11 +24,18 @@ import {
 
 type Json = Record<string, unknown>;
 
-function valueSchema(type: WireType, f: ApiField | undefined, engine: Engine | undefined): Json {
-  if (typeof type === "object")
-    return "array" in type
-      ? { type: "array", items: bodySchema(type.array, "create", engine) }
-      : bodySchema(type.object, "update", engine);
+function valueSchema(
+  type: WireType,
+  f: ApiField | undefined,
+  engine: Engine | undefined,
+  on: "create" | "update",
+): Json {
+  if (typeof type === "object") {
+    if ("array" in type) return { type: "array", items: bodySchema(type.array, "create", engine) };
+    // An object of no declared keys (engine settings) holds the API's own keys: its area judges them.
+    const inner = Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
+    return f?.nullable ? { ...inner, nullable: true } : inner;
+  }
   if (type === "strings") return { type: "array", items: { type: "string" } };
   const out: Json = { type: type === "date-time" ? "string" : type };
   if (!f) return out;
@@ -68,7 +75,9 @@ export function bodySchema(entity: Entity, on: "create" | "update", engine?: Eng
       properties[name] = {};
       continue;
     }
-    properties[name] = f.request ? valueSchema(f.request.type, undefined, engine) : valueSchema(f.type, f, engine);
+    properties[name] = f.request
+      ? valueSchema(f.request.type, undefined, engine, on)
+      : valueSchema(f.type, f, engine, on);
     if (on === "create" && f.create === "required") required.push(name);
   }
   return { type: "object", additionalProperties: false, ...(required.length ? { required } : {}), properties };

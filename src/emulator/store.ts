@@ -20,6 +20,14 @@ export interface Timings {
   resizeSeconds: number;
   /** Today's platform: a major-version upgrade (`updating`). */
   upgradeSeconds: number;
+  /** Today's platform: `suspending` to `suspended`. */
+  suspendSeconds: number;
+  /** Today's platform: a resume to `active` (the first eighth still `suspended`, then `resuming`). */
+  resumeSeconds: number;
+  /** Today's platform: from the end of provisioning to the first backup (a fork needs it). */
+  firstBackupSeconds: number;
+  /** Today's platform: a subnet a database left stays busy (its delete refused) this long. */
+  subnetReleaseSeconds: number;
 }
 
 /** Defaults: the real 15..30 minute provisioning compressed to a few seconds. */
@@ -32,6 +40,10 @@ export const DEFAULT_TIMINGS: Timings = {
   credentialsResetSeconds: 1,
   resizeSeconds: 2,
   upgradeSeconds: 2,
+  suspendSeconds: 1,
+  resumeSeconds: 2,
+  firstBackupSeconds: 0,
+  subnetReleaseSeconds: 2,
 };
 
 /**

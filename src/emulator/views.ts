@@ -10,6 +10,7 @@ import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
+import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   computes: (subnet, store) => {
@@ -21,6 +22,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
     }
     return [...computes.values()];
   },
+  ...SUBNET_DATABASES_ANSWER,
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Store> = {

@@ -26,11 +26,18 @@ test("a create on today's platform takes neither replication setting, refusing e
   expect(createRefusal(f.replication_type, "rdbms-legacy", "none")).toBeUndefined();
 });
 
-test("cluster size and version are updated only on today's platform", () => {
-  // Compared with each other, not listed: a field updatable on both platforms is no edit here.
+test("cluster size, version, private network and engine settings are updated only on today's platform", () => {
+  // The platforms compared with each other, not every field listed: a field updatable on both is no edit here.
   const today = updateNames(DATABASE, "rdbms-default");
-  expect(today).toEqual(expect.arrayContaining(["label", "type", "version", "cluster_size", "allow_list", "updates"]));
-  expect(updateNames(DATABASE)).toEqual(today.filter((n) => n !== "version" && n !== "cluster_size"));
+  const todayOnly = ["version", "cluster_size", "private_network", "engine_config"];
+  expect(today).toEqual(expect.arrayContaining(["label", "type", "allow_list", "updates", ...todayOnly]));
+  expect(updateNames(DATABASE)).toEqual(today.filter((n) => !todayOnly.includes(n)));
+  const created = (p: "rdbms-legacy" | "rdbms-default") => createNames(DATABASE, "mysql", p);
+  expect(created("rdbms-default").filter((n) => !created("rdbms-legacy").includes(n))).toEqual([
+    "private_network",
+    "engine_config",
+    "fork",
+  ]);
   expect(fieldOn(f.cluster_size, "rdbms-default").enum).toEqual([1, 2, 3]);
   expect(fieldOn(f.cluster_size).enum).toEqual([1, 3]);
 });

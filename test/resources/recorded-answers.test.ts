@@ -126,13 +126,17 @@ describe.each(Object.keys(ANSWERS))("%s", (name) => {
       encrypted: answer.encrypted,
       sslConnection: answer.ssl_connection,
     };
-    const engineId = `${answer.engine}/${String(answer.version)}`;
+    // Today's platform names engines by their major version only (`mysql/8` answers `8.0.35`).
+    const version = String(answer.version);
+    const engineId = `${answer.engine}/${answer.platform === "rdbms-default" ? version.split(".")[0] : version}`;
     const checked = await provider.check!({}, { ...program, engineId, clusterSize: 3 });
     expect(checked.failures ?? []).toEqual([]);
     const created = await provider.create(checked.inputs as Bag);
     const outs = created.outs as Bag;
-    // The 3-node default of the program stands where the answer says nothing; never "none".
-    expect(outs.replicationType).toBe(answer.engine === "mysql" ? "semi_synch" : "asynch");
+    // On the contract's platform, the API's 3-node default stands where the answer says nothing; never
+    // "none". Today's platform takes no replication setting, so the state keeps none.
+    const ha = answer.engine === "mysql" ? "semi_synch" : "asynch";
+    expect(outs.replicationType).toBe(answer.platform === "rdbms-default" ? undefined : ha);
     const refreshed = await provider.read!(created.id, outs);
     expect((refreshed.props as Bag).replicationType).toBe(outs.replicationType);
     const next = await provider.check!(refreshed.inputs as Bag, checked.inputs as Bag);
@@ -150,12 +154,21 @@ test('a "none" an earlier import stored for a 3-node cluster is dropped at refre
   const old = { ...(read.props as Bag), replicationType: "none" };
   const refreshed = await mysqlProvider.read!(String(answer.id), old);
   expect((refreshed.props as Bag).replicationType).toBeUndefined();
-  const program = { ...(refreshed.inputs as Bag), replicationType: "asynch" };
+  const program = refreshed.inputs as Bag;
+  console.log("DBG", JSON.stringify(refreshed.inputs));
   const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
   expect(checked.failures ?? []).toEqual([]);
   expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
     changes: false,
   });
+  // The database is on today's platform (its answer says so), which takes no replication setting.
+  const replicated = await mysqlProvider.check!(refreshed.inputs as Bag, { ...program, replicationType: "asynch" });
+  expect(replicated.failures).toEqual([
+    {
+      property: "replicationType",
+      reason: expect.stringMatching(/^replicationType "asynch" is refused on the rdbms-default platform/),
+    },
+  ]);
 });
 
 test("a held value is judged again once the program changes it: a new long label is refused at preview and at adoption", async () => {

@@ -13,6 +13,10 @@ export const INSTANT_TIMINGS = {
   snapshotSeconds: 0,
   restoreSeconds: 0,
   credentialsResetSeconds: 0,
+  suspendSeconds: 0,
+  resumeSeconds: 0,
+  firstBackupSeconds: 0,
+  subnetReleaseSeconds: 0,
 };
 
 /** The control API of a running test emulator. */

@@ -23,6 +23,9 @@ import {
   VPC,
   answerMayLack,
   createNames,
+  PLATFORMS,
+  CONTRACT_PLATFORM,
+  type Platform,
   updateNames,
   type ApiField,
   type Engine,
@@ -133,7 +136,11 @@ export const BODIES: Record<string, [Entity, "create" | "update", Engine?]> = {
 /** The wire names the model lets the body of an operation carry. */
 export function modelBodyFields(operation: string): string[] {
   const [entity, on, engine] = BODIES[operation]!;
-  return on === "create" ? createNames(entity, engine) : updateNames(entity);
+  const names = (p: Platform) => (on === "create" ? createNames(entity, engine, p) : updateNames(entity, p));
+  // One body serves every platform: a field the description lacks (published: false) that only
+  // another platform takes (`fork`) is in it too; a described one keeps the description's bodies.
+  const others = PLATFORMS.flatMap(names).filter((n) => entity.fields[n]!.published === false);
+  return [...new Set([...names(CONTRACT_PLATFORM), ...others])];
 }
 
 /** The schema of an added field in an answer: its wire type, read-only unless a request takes it. */

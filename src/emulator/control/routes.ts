@@ -18,7 +18,7 @@ import type {
   TokenRecord,
   UpdatesRecord,
 } from "../records.js";
-import type { Store, Timings } from "../store.js";
+import { DEFAULT_TIMINGS, type Store, type Timings } from "../store.js";
 import { id } from "../route-helpers.js";
 import { ANSWER_SHAPES, type AnswerShape } from "../answer-shapes.js";
 
@@ -134,18 +134,8 @@ export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults
     },
   );
 
-  const timingProps = Object.fromEntries(
-    [
-      "provisioningSeconds",
-      "updatingSeconds",
-      "patchSeconds",
-      "snapshotSeconds",
-      "restoreSeconds",
-      "credentialsResetSeconds",
-      "resizeSeconds",
-      "upgradeSeconds",
-    ].map((k) => [k, { type: "number", minimum: 0 }]),
-  );
+  // Every timing of the store, each a non-negative number of emulated seconds.
+  const timingProps = Object.fromEntries(Object.keys(DEFAULT_TIMINGS).map((k) => [k, { type: "number", minimum: 0 }]));
   app.get("/_emulator/timings", async () => store.timings);
   app.put<{ Body: Partial<Timings> }>(
     "/_emulator/timings",

@@ -19,6 +19,9 @@ import type { BackupRecord, EngineType, PendingChange } from "../records.js";
 import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
+import { ENGINE_CONFIG_ANSWER } from "./engine-config.js";
+import { FORK_ANSWER } from "./fork.js";
+import { PRIVATE_NETWORK_ANSWER } from "./private-network.js";
 import { onToday, TODAYS_PORT, todaysHosts, todaysMembers } from "./platform.js";
 
 /** Answer fields computed from the record, not held. */
@@ -56,14 +59,17 @@ export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
   total_disk_size_gb: (db, store) => store.state.types.find((t) => t.id === db.type)?.disk ?? null,
   // Today's platform answers null while provisioning (todays-platform.md §7.2), the contract's 0.
   used_disk_size_gb: (db) => (db.status !== "provisioning" ? 1 : onToday(db) ? null : 0),
+  ...ENGINE_CONFIG_ANSWER,
+  ...FORK_ANSWER,
+  ...PRIVATE_NETWORK_ANSWER,
 };
 
-/** The wire name of a database's first restore point, for the answer shapes that carry it. */
-export const RESTORE_POINT = "oldest_restore_time";
-
-/** What today's platform sets once a database is active: its full version, and the first restore point. */
-export function activeSettings(full: string, at: number): Partial<DatabaseRecord> {
-  return { version: full, [RESTORE_POINT]: at };
+/**
+ * What today's platform sets once a database is active: its full version. (Its restore window is
+ * fork.ts's, from the first backup on the clock.)
+ */
+export function activeSettings(full: string): Partial<DatabaseRecord> {
+  return { version: full };
 }
 
 /** The cross-engine list entry's computed fields. */

@@ -26,6 +26,15 @@ import {
   type Resize,
 } from "./fields.js";
 import { catalogueOf, fullVersion, onToday, platformOf, platformProblems } from "./platform.js";
+import { deleteGate, secretsGate } from "./suspension.js";
+import {
+  applyPrivateNetwork,
+  privateNetworkAtCreate,
+  privateNetworkUpdate,
+  releaseOnDelete,
+} from "./private-network.js";
+import { applyEngineConfig, engineConfigAtCreate, engineConfigUpdate } from "./engine-config.js";
+import { forkAtCreate } from "./fork.js";
 
 /** Body of database create after schema validation. */
 export type DatabaseCreate = CreateBody<typeof DATABASE>;
@@ -104,11 +113,12 @@ export class DatabaseModel {
       errors.add("engine", "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
     else if (catalogued.engine !== engine) errors.add("engine", `Engine ${body.engine} is not a ${engine} engine`);
     const settings = settingsAtCreate(engine, body, errors, platform);
-    errors.throwIfAny();
     const now = this.store.clock.now();
     const seconds = provisioningSeconds ?? this.store.timings.provisioningSeconds;
-    const id = this.store.nextId("database");
     const ready = now + seconds * 1000;
+    const todays = platform !== "rdbms-legacy" ? this.todaysAtCreate(engine, body, actor, ready, errors) : {};
+    errors.throwIfAny();
+    const id = this.store.nextId("database");
     const db: DatabaseRecord = {
       id,
       engine,
@@ -117,6 +127,7 @@ export class DatabaseModel {
       type: body.type,
       version: catalogued!.version,
       ...settings,
+      ...todays,
       status: "provisioning",
       updates: defaultUpdates(platform, id),
       created: now,
@@ -136,7 +147,7 @@ export class DatabaseModel {
               kind: "transition",
               from: "provisioning",
               to: "active",
-              settings: activeSettings(fullVersion(catalogued!.version), ready),
+              settings: activeSettings(fullVersion(catalogued!.version)),
             },
       ],
       // A record of the contract's platform holds none, as one saved before platforms existed.
@@ -162,7 +173,11 @@ export class DatabaseModel {
     const resize = resizeOf(db, body, this.store, errors);
     const upgrade = onToday(db) ? this.upgradeOf(db, body.version, resize, errors) : undefined;
     const updates = body.updates && mergeUpdates(db.updates, body.updates, errors, platform);
+    const config = onToday(db) ? engineConfigUpdate(db, body, errors) : undefined;
+    const network = onToday(db) ? privateNetworkUpdate(this.store, db, body, this.vpcSeen(actor), errors) : undefined;
     errors.throwIfAny();
+    applyEngineConfig(db, config);
+    applyPrivateNetwork(this.store, db, network);
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
     applySettings(db, body, allowList);
@@ -174,6 +189,24 @@ export class DatabaseModel {
     }
     db.updated = now;
     return db;
+  }
+
+  /**
+   * What a create on today's platform adds to the record (each checked by its own file): engine
+   * settings, a private network, the first backup's time and the fork it is made by.
+   */
+  private todaysAtCreate(engine: EngineType, body: DatabaseCreate, actor: Actor, ready: number, errors: ErrorList) {
+    const seen = (d: DatabaseRecord) => canSee(actor, "database", d.id);
+    return {
+      ...engineConfigAtCreate(engine, body, errors),
+      ...privateNetworkAtCreate(this.store, body, body.region, this.vpcSeen(actor), errors),
+      ...forkAtCreate(this.store, engine, body, seen, ready, errors),
+    };
+  }
+
+  /** Whether the actor sees a VPC (a private network names only VPCs it sees). */
+  private vpcSeen(actor: Actor): (vpcId: number) => boolean {
+    return (vpcId) => canSee(actor, "vpc", vpcId);
   }
 
   /**
@@ -229,8 +262,10 @@ export class DatabaseModel {
 
   /** Deletes a database at once. */
   delete(engine: EngineType, id: number, actor: Actor): void {
-    const db = this.get(engine, id, actor, true, { status: ["active", "failed", "degraded"] });
+    const db = this.get(engine, id, actor, true);
+    checkStatus(db, deleteGate(db));
     this.store.state.databases = this.store.state.databases.filter((d) => d !== db);
+    releaseOnDelete(this.store, db);
   }
 
   /** Completed backups, oldest first. */
@@ -299,7 +334,9 @@ export class DatabaseModel {
 
   /** Current root credentials. */
   credentials(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CREDENTIALS, this.get(engine, id, actor, false, { status: ["active"] }));
+    // Today's platform answers its keys alphabetically, as every recorded answer of it does.
+    const db = this.secretsOf(engine, id, actor);
+    return answerOf(CREDENTIALS, db, {}, undefined, undefined, platformOf(db));
   }
 
   /** Schedules a new random password; the old one stays readable until the reset completes. */
@@ -321,7 +358,8 @@ export class DatabaseModel {
 
   /** The CA certificate's answer. */
   certificate(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CERTIFICATE, this.get(engine, id, actor, false, { status: ["active"] }));
+    const db = this.secretsOf(engine, id, actor);
+    return answerOf(CERTIFICATE, db, {}, undefined, undefined, platformOf(db));
   }
 
   /** Control API: forces a status and cancels timers that would move it. */
@@ -335,6 +373,13 @@ export class DatabaseModel {
     if (landing) land(db, landing);
     db.status = status;
     db.pending = db.pending.filter((p) => !TRANSIENT_KINDS.has(p.kind));
+    return db;
+  }
+
+  /** A database whose credentials and certificate may be read now (suspension.ts says when). */
+  private secretsOf(engine: EngineType, id: number, actor: Actor): DatabaseRecord {
+    const db = this.get(engine, id, actor);
+    checkStatus(db, secretsGate(db));
     return db;
   }
 
@@ -359,16 +404,22 @@ export const NO_BACKUPS =
   "Backups are not available on this database's platform (rdbms-default); restore it by creating a fork";
 
 /** Fails with the API's wrong-status message unless the database is in an allowed status. */
-function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
+export function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
   const allowed = gate.status ? gate.status.includes(db.status) : !(gate.statusNot ?? []).includes(db.status);
   if (allowed) return;
   const wait = WAIT_FOR[db.status];
   throw new BadRequest(
-    wait
-      ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
-      : `Your database is ${db.status}; this operation is not allowed in that status.`,
+    db.status === "suspended"
+      ? SUSPENDED_TEXT
+      : wait
+        ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
+        : `Your database is ${db.status}; this operation is not allowed in that status.`,
   );
 }
+
+/** The refusal of a suspended database (Cloud Manager's mock text, todays-platform.md §2.3). */
+export const SUSPENDED_TEXT =
+  "Your database is suspended; please wait until it becomes active to perform this operation.";
 
 /** A fake PEM CA certificate, base64-encoded as the API returns it. */
 function certificate(): string {

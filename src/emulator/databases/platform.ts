@@ -6,6 +6,7 @@
  */
 import {
   CONTRACT_PLATFORM,
+  createdOn,
   ENGINE,
   fieldOn,
   platformRefusal,
@@ -96,9 +97,10 @@ export function chosenWindow(id: number): { day: number; hour: number } {
 
 /**
  * What `platform` refuses of a body the shared schema let through (schemas.ts takes the union of
- * the platforms): a create's refused field with the API's text, an update's field this platform
- * does not update (as the schema names an unknown one), a value outside the platform's own (an
- * engine id, a cluster size, a window's duration), each naming its field; nested objects in turn.
+ * the platforms): a create's refused field with the API's text, a field this platform does not
+ * create or update (as the schema names an unknown one: `fork` on the contract's platform), a
+ * value outside the platform's own (an engine id, a cluster size, a window's duration), each
+ * naming its field; nested objects in turn, by the same operation.
  */
 export function platformProblems(
   entity: Entity,
@@ -116,11 +118,11 @@ export function platformProblems(
     const problem =
       on === "create" && use.create === "refused"
         ? use.refusal
-        : on === "update" && !updatedOn(f, platform)
+        : (on === "update" ? !updatedOn(f, platform) : !createdOn(f, platform))
           ? UNKNOWN_FIELD
           : platformRefusal(f, platform, value);
     if (problem) errors.add(field, problem);
     else if (typeof f.type === "object" && "object" in f.type && value !== null && typeof value === "object")
-      platformProblems(f.type.object, value, platform, "update", errors, `${field}.`);
+      platformProblems(f.type.object, value, platform, on, errors, `${field}.`);
   }
 }

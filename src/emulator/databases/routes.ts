@@ -8,6 +8,7 @@ import type { Store } from "../store.js";
 import { backupView, databaseSummaryView, databaseView } from "../views.js";
 import { BadRequest } from "../failures.js";
 import { action, id, op, type Q } from "../route-helpers.js";
+import { suspensionRoutes } from "./suspension.js";
 
 type Instance = { Params: { instanceId: string } };
 type Backup = { Params: { instanceId: string; backupId: string } };
@@ -97,5 +98,6 @@ export function databaseRoutes(app: FastifyInstance, store: Store): void {
     app.get<Instance>(`${base}/:instanceId/ssl`, read, async (req) =>
       dbs.certificate(engine, instance(req), req.actor),
     );
+    suspensionRoutes(app, store, engine, base);
   }
 }

@@ -73,6 +73,11 @@ export function linkTo(vpcId: number): SubnetLink {
   return { vpc_id: vpcId };
 }
 
+/** The link of a database's private network to `subnet` and its VPC (databases/private-network.ts). */
+export function linkToSubnet(subnet: SubnetRecord): SubnetLink & { subnet_id: number } {
+  return { vpc_id: subnet.vpc_id, subnet_id: subnet.id };
+}
+
 /** The VPC a subnet or an interface is in. */
 export function vpcOf(record: SubnetLink): number {
   return record.vpc_id;

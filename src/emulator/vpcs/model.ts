@@ -4,6 +4,7 @@ import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
 import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
+import { subnetDatabaseProblem } from "../databases/private-network.js";
 import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
@@ -153,10 +154,13 @@ export class VpcModel {
     return subnet;
   }
 
-  /** The reason a subnet cannot be deleted, naming the compute instances whose interfaces use it. */
+  /**
+   * The reason a subnet cannot be deleted: databases in it or just gone from it
+   * (databases/private-network.ts), or the compute instances whose interfaces use it.
+   */
   private inUseProblem(subnet: SubnetRecord): string | undefined {
     const users = this.store.computes.usersOf(subnet.id);
-    if (users.length === 0) return undefined;
+    if (users.length === 0) return subnetDatabaseProblem(this.store, subnet);
     const active = users.filter((u) => u.active).map((u) => u.computeId);
     const ids = [...new Set(users.map((u) => u.computeId))].join(", ");
     const shutdown =
