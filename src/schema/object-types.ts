@@ -7,6 +7,7 @@ import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
 import { modelObjectFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
+import { engineConfigTypes } from "./engine-config-types.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -136,4 +137,5 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
+  ...engineConfigTypes(),
 };

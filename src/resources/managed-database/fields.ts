@@ -10,6 +10,8 @@ import type { Codec, FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
+import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
+import { engineConfigType } from "../../schema/engine-config-types.js";
 import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
@@ -197,6 +199,21 @@ export const DATABASE_FIELDS = {
     todays: {
       notes:
         "joins the subnet at create; another subnet, VPC or `publicAccess` changes in place; removed, it leaves (sends `null`)",
+    },
+  },
+  engineConfig: {
+    description:
+      "Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others.",
+    change: "update",
+    type: { ref: engineConfigType("mysql") },
+    engineTypes: { postgresql: { ref: engineConfigType("postgresql") } },
+    api: ENGINE_CONFIG_CODEC,
+    ifSet: true,
+    partial: true,
+    notes: "**refused** on this platform (`rdbms-legacy`), naming the field: engine settings are today's platform's",
+    todays: {
+      notes:
+        "the API's `engine_config` in camelCase, nested as the API nests it (`pg_partman_bgw.interval` is `pg: { pgPartmanBgw: { interval } }`); settings, rules and restarts from `GET /databases/{engine}/config` (see [Engine settings](#engine-settings)); a change updates only the settings changed; a setting left out (or removed) keeps the API's value",
     },
   },
   credentialsRotation: {

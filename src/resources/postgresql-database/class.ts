@@ -24,6 +24,7 @@ import type {
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
+  PostgresqlEngineConfigArgs,
   RestoreRecord,
   Timeouts,
 } from "../types.js";
@@ -54,6 +55,8 @@ export interface PostgresqlDatabaseArgs {
   updates?: pulumi.Input<MaintenanceWindowArgs>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
+  /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
+  engineConfig?: pulumi.Input<PostgresqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;
   /** Any text; a change from one value to another applies OS patches now. */
