@@ -124,7 +124,7 @@ describe("commands, flags and settings the docs name exist", () => {
     expect(files.filter((f) => !existsSync(path.join(root, f)))).toEqual([]);
   });
 
-  test("every `cloudplatform:<key>` is read by the client, every CLOUDPLATFORM_ variable by the code", () => {
+  test("every `cloudplatform:<key>` is read by the client or the provider runtime, every CLOUDPLATFORM_ variable by the code", () => {
     // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the rest in src/.
     const source = ["src", "test"]
       .flatMap((dir) =>
@@ -133,14 +133,15 @@ describe("commands, flags and settings the docs name exist", () => {
           .map((f) => read(path.join(dir, f))),
       )
       .join("\n");
-    const config = read("src/client/config.ts");
+    // The connection's keys are the client's; the platform new databases are made on is the providers'.
+    const config = read("src/client/config.ts") + read("src/shared/runtime/context.ts");
     // Type tokens (`cloudplatform:index:Vpc`, docs/plugin.md) are not configuration keys.
     const keys = new Set(
       userDocs.flatMap(({ text }) =>
         [...text.matchAll(/(?<![\w/])cloudplatform:([a-zA-Z]+)(?![a-zA-Z:])/g)].map((m) => m[1]),
       ),
     );
-    expect([...keys].sort()).toEqual(["allowInsecureHttp", "apiUrl", "token"]);
+    expect([...keys].sort()).toEqual(["allowInsecureHttp", "apiUrl", "databasePlatform", "token"]);
     for (const key of keys) expect(config).toContain(`"${key}"`);
     const vars = new Set(lines.flatMap(({ text }) => [...text.matchAll(/\bCLOUDPLATFORM_[A-Z_]+/g)].map((m) => m[0])));
     expect([...vars].filter((v) => !source.includes(v))).toEqual([]);

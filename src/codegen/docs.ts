@@ -32,16 +32,35 @@ function notes(f: FieldFacts[string]): string {
     .join("; ");
 }
 
+/**
+ * The cell of today's platform (`rdbms-default`): what a change does there, its default and notes
+ * where they differ from the contract's; "same" where nothing does.
+ */
+function todaysCell(f: FieldFacts[string]): string {
+  const t = f.todays;
+  if (!t) return f.change === "output" ? "" : "same";
+  const change = t.change === undefined ? undefined : t.change === "refused" ? "**refused**" : CHANGE[t.change];
+  const shown = "default" in t ? `\`${JSON.stringify(t.default)}\`` : undefined;
+  return [change, shown, t.notes].filter((part) => part).join("; ");
+}
+
 /** The Markdown table of one field table (unpadded; the repository's formatter aligns it). */
 export function fieldTableMarkdown(table: FieldFacts): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|");
+  // Only a table some of whose fields today's database platform treats otherwise gets its column.
+  const platforms = Object.values(table).some((f) => f.todays);
   const rows = Object.entries(table).map(
     ([name, f]) =>
-      `| \`${name}\` | ${inOut(f)} | ${CHANGE[f.change]} | ${f.secret ? "**yes**" : ""} | ${cell(notes(f))} |`,
+      `| \`${name}\` | ${inOut(f)} | ${CHANGE[f.change]} | ${f.secret ? "**yes**" : ""} | ${cell(notes(f))} |` +
+      (platforms ? ` ${cell(todaysCell(f))} |` : ""),
   );
-  return ["| Field | In/out | Change | Secret | Default / notes |", "| --- | --- | --- | --- | --- |", ...rows].join(
-    "\n",
-  );
+  const head = platforms
+    ? [
+        "| Field | In/out | Change | Secret | Default / notes | On `rdbms-default` |",
+        "| --- | --- | --- | --- | --- | --- |",
+      ]
+    : ["| Field | In/out | Change | Secret | Default / notes |", "| --- | --- | --- | --- | --- |"];
+  return [...head, ...rows].join("\n");
 }
 
 /** `text` (docs/resources.md) with every marked field table written afresh. */

@@ -74,7 +74,10 @@ export function argumentDoc(field: Facts): string {
   return [
     field.description,
     d !== undefined ? `Default: \`${shown}\`.` : "",
-    field.change === "replace" ? "Changing it replaces the resource." : "",
+    field.change === "replace"
+      ? `Changing it replaces the resource${field.todays?.change === "update" ? " (on rdbms-default it changes in place)" : ""}.`
+      : "",
+    field.todays?.change === "refused" ? "Refused on rdbms-default." : "",
   ]
     .filter(Boolean)
     .join(" ");

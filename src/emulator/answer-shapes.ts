@@ -2,8 +2,9 @@
  * The shapes the API's database answers have had. The API changes its answers between versions
  * without a new path (api-behaviour.md, "Later versions of the API"): from late 2024 on a database
  * answer lacks the fields the API model marks `lateAnswer: false` (the replication settings), names
- * its second host `hosts.standby` instead of `hosts.secondary`, and adds `platform`, `members`,
- * the engine settings, the oldest restore time and `updates.pending`; the maintenance window leaves out
+ * its second host `hosts.standby` instead of `hosts.secondary`, and adds `platform` (the record's,
+ * `rdbms-legacy` for the contract's), `members`, the engine settings, the oldest restore time and
+ * `updates.pending`; the maintenance window leaves out
  * its null fields (a weekly window has no week of the month). The
  * shape follows linodego's recordings of 2025 and 2026 (`TestDatabase_MySQL_Suite.yaml`). The
  * control API chooses the shape (`PUT /_emulator/answers`); the default is the contract's.
@@ -46,7 +47,9 @@ export function laterDatabaseView(view: View): View {
     ...rest,
     hosts: laterHosts(hosts),
     updates: laterWindow,
-    platform: "rdbms-default",
+    // A database keeps its platform: the contract's answers in later shapes as `rdbms-legacy`, as
+    // the legacy entry of the 2025-05 list recording does (todays-platform.md §7.1).
+    platform: view.platform ?? "rdbms-legacy",
     members: {},
     [ENGINE_CONFIG_FIELD]: {},
     [OLDEST_RESTORE_FIELD]: view.created,

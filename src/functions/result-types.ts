@@ -57,11 +57,11 @@ export interface DatabaseResult {
   type: string;
   /** Engine type, mysql or postgresql. */
   engineType: string;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. */
   engineId: string;
   /** Engine version. */
   version: string;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. */
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
@@ -173,11 +173,11 @@ export interface DatabaseDetailResult {
   type: string;
   /** Engine type, mysql or postgresql. */
   engineType: string;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. */
   engineId: string;
   /** Engine version. */
   version: string;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. */
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;

@@ -1,6 +1,7 @@
 /**
  * The provider's configuration: `cloudplatform:apiUrl`, the secret `cloudplatform:token` and
- * `cloudplatform:allowInsecureHttp`, as the engine sends them (the stack configuration, or an
+ * `cloudplatform:allowInsecureHttp`, `cloudplatform:databasePlatform` (the platform new databases are
+ * made on, when the catalogue should not decide), as the engine sends them (the stack configuration, or an
  * explicit provider's inputs), with the CLOUDPLATFORM_* environment variables as the fallback. The same `configure` of the
  * resource modules keeps them; the token stays in this process's memory.
  */
@@ -10,9 +11,10 @@ import { useLookupConfig } from "../functions/client.js";
 import { configure } from "../shared/runtime/context.js";
 import type { Bag } from "../shared/fields/validate.js";
 import { PACKAGE } from "../shared/engine/package.js";
+import { PLATFORMS } from "../api/index.js";
 
 /** The configuration keys, short form (as in a provider's inputs). */
-export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp"] as const;
+export const CONFIG_KEYS = ["apiUrl", "token", "allowInsecureHttp", "databasePlatform"] as const;
 
 /**
  * A bag of full keys (`cloudplatform:token`) over the provider inputs (`token`), falling back to
@@ -42,9 +44,15 @@ export function configFailures(
   variables: ReadonlyMap<string, string> = new Map(),
 ): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
-  for (const key of ["apiUrl", "token"] as const)
+  for (const key of ["apiUrl", "token", "databasePlatform"] as const)
     if (args[key] !== undefined && args[key] !== null && typeof args[key] !== "string")
       failures.push({ property: key, reason: `${key} must be a string` });
+  const platform = args.databasePlatform;
+  if (typeof platform === "string" && platform !== "" && !(PLATFORMS as readonly string[]).includes(platform))
+    failures.push({
+      property: "databasePlatform",
+      reason: `databasePlatform must be ${PLATFORMS.map((p) => `"${p}"`).join(" or ")}, got ${JSON.stringify(platform)}`,
+    });
   if (failures.length === 0 && (typeof args.apiUrl === "string" || process.env.CLOUDPLATFORM_API_URL))
     try {
       resolveClientConfig({ config: configBag(args, variables) }, { requireToken: false, namespace: PACKAGE });

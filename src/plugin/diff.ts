@@ -4,7 +4,7 @@
  * of them replace comes from the resource module (its diff spec and its `diff` answer).
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { changedFields, type DiffSpec } from "../shared/fields/diff.js";
+import { changedFields, effectiveInputs, type DiffSpec } from "../shared/fields/diff.js";
 import type { Bag } from "../shared/fields/validate.js";
 
 const Kind = provproto.PropertyDiff.Kind;
@@ -25,6 +25,8 @@ export function diffResponse(
   result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
 ): provproto.DiffResponse {
   const resp = new provproto.DiffResponse();
+  // An input the program leaves out is shown as the API's value it takes.
+  const next = effectiveInputs(olds, news, spec);
   const replaces = result.replaces ?? [];
   const changed = result.changes === false ? [] : changedFields(olds, news, spec);
   for (const field of replaces) if (!changed.includes(field)) changed.push(field);
@@ -42,7 +44,7 @@ export function diffResponse(
   const detailed = resp.getDetaileddiffMap();
   for (const field of changed) {
     const entry = new provproto.PropertyDiff();
-    entry.setKind(kindOf(olds[field], news[field], replaces.includes(field)));
+    entry.setKind(kindOf(olds[field], next[field], replaces.includes(field)));
     // Old state against new inputs, as the modules compare them.
     entry.setInputdiff(false);
     detailed.set(field, entry);

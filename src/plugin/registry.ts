@@ -25,7 +25,7 @@ export interface ResourceEntry {
 const RESOURCES: Record<string, ResourceEntry> = Object.fromEntries(
   RESOURCE_LIST.map((r) => [
     r.name,
-    { provider: r.provider, diff: diffSpec(r.table), secretOutputs: secretOutputs(r.table) },
+    { provider: r.provider, diff: r.diff ?? diffSpec(r.table), secretOutputs: secretOutputs(r.table) },
   ]),
 );
 

@@ -13,7 +13,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client/config.js";
-import { changedFields } from "../shared/fields/diff.js";
+import { changedFields, effectiveInputs } from "../shared/fields/diff.js";
 import type { Bag } from "../shared/fields/validate.js";
 import { applyConfig, configBag, configFailures, CONFIG_KEYS } from "./config.js";
 import { diffResponse } from "./diff.js";
@@ -212,7 +212,8 @@ export function providerService(): provrpc.IResourceProviderServer {
         if (req.getPreview()) {
           // What the update will change takes its new value; everything else keeps the state's.
           const planned: Bag = { ...olds.bag };
-          for (const field of changedFields(olds.bag, news.bag, entry.diff)) planned[field] = news.bag[field];
+          const next = effectiveInputs(olds.bag, news.bag, entry.diff);
+          for (const field of changedFields(olds.bag, news.bag, entry.diff)) planned[field] = next[field];
           resp.setProperties(stateStruct(token, withProgramTimeouts(planned, news.bag), news.secretKeys));
           return resp;
         }

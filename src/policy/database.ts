@@ -85,8 +85,12 @@ export function databaseOf(resource: PolicyResource): DatabaseView | undefined {
     input(key) {
       const value = read(props, key);
       if (!value.known || (value.value !== undefined && value.value !== null)) return value;
-      const field = DATABASE_FIELDS[key] as { default?: unknown };
-      return { known: true, value: field.default };
+      // What the API takes where the program is silent: its platform's own default (today's disks
+      // are always encrypted), which a database that exists names in its `platform` output.
+      const field = DATABASE_FIELDS[key] as { default?: unknown; todays?: { default?: unknown } };
+      const platform = read(props, "platform");
+      const todays = platform.known && platform.value === "rdbms-default" && field.todays && "default" in field.todays;
+      return { known: true, value: todays ? field.todays!.default : field.default };
     },
   };
 }

@@ -14,6 +14,8 @@ import { SNAPSHOT_PROGRAM } from "./database-snapshot/program.js";
 import { provider as snapshotProvider } from "./database-snapshot/provider.js";
 import { DATABASE_FIELDS } from "./managed-database/fields.js";
 import { DATABASE_PROGRAM } from "./managed-database/program.js";
+import { DATABASE_DIFF } from "./managed-database/inputs.js";
+import type { DiffSpec } from "../shared/fields/diff.js";
 import { databaseProvider } from "./managed-database/provider.js";
 import { provider as subnetProvider } from "./vpc-subnet/provider.js";
 import { SUBNET_PROGRAM } from "./vpc-subnet/program.js";
@@ -38,6 +40,11 @@ export interface ResourceSpec extends ClassSpec<never> {
   engine?: EngineType;
   /** The provider both ways in share: the dynamic resource loads it by path, the plugin serves it. */
   provider: pulumi.dynamic.ResourceProvider;
+  /**
+   * How the provider's diff compares, where it is more than the table says (the databases compare
+   * an input left out as the API's value): the plugin names the changed fields by it.
+   */
+  diff?: DiffSpec;
 }
 
 /** Every resource, in the order the schema and the exports list them. */
@@ -69,6 +76,7 @@ export const RESOURCES = {
     engine: "mysql",
     program: DATABASE_PROGRAM,
     provider: databaseProvider("mysql"),
+    diff: DATABASE_DIFF,
   },
   PostgresqlDatabase: {
     name: "PostgresqlDatabase",
@@ -79,6 +87,7 @@ export const RESOURCES = {
     engine: "postgresql",
     program: DATABASE_PROGRAM,
     provider: databaseProvider("postgresql"),
+    diff: DATABASE_DIFF,
   },
   DatabaseSnapshot: {
     name: "DatabaseSnapshot",

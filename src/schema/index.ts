@@ -84,6 +84,12 @@ export const CONFIG: Record<string, SchemaProperty> = {
     description: "Allow a plain http API URL whose host is not loopback (an emulator reached by name in CI).",
     defaultInfo: { environment: ["CLOUDPLATFORM_ALLOW_INSECURE_HTTP"] },
   },
+  databasePlatform: {
+    type: "string",
+    description:
+      'The platform new databases are made on, "rdbms-legacy" or "rdbms-default"; left out, told from the engine catalogue (major-only ids such as mysql/8 are rdbms-default).',
+    defaultInfo: { environment: ["CLOUDPLATFORM_DATABASE_PLATFORM"] },
+  },
 };
 
 /** The package schema, as schema.json holds it. */

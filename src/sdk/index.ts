@@ -56,6 +56,8 @@ export interface ProviderArgs {
   token?: pulumi.Input<string>;
   /** Allow a plain http API URL whose host is not loopback (an emulator reached by name in CI). Default: the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable. */
   allowInsecureHttp?: pulumi.Input<boolean>;
+  /** The platform new databases are made on, "rdbms-legacy" or "rdbms-default"; left out, told from the engine catalogue (major-only ids such as mysql/8 are rdbms-default). Default: the CLOUDPLATFORM_DATABASE_PLATFORM environment variable. */
+  databasePlatform?: pulumi.Input<string>;
 }
 
 /**
@@ -161,9 +163,9 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. */
   declare public readonly engineId: pulumi.Output<string>;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. */
   declare public readonly clusterSize: pulumi.Output<number>;
   /** Encrypt the disks. */
   declare public readonly encrypted: pulumi.Output<boolean>;
@@ -237,9 +239,9 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. */
   declare public readonly engineId: pulumi.Output<string>;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. */
   declare public readonly clusterSize: pulumi.Output<number>;
   /** Encrypt the disks. */
   declare public readonly encrypted: pulumi.Output<boolean>;

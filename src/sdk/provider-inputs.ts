@@ -9,6 +9,7 @@ export interface ProviderSettings {
   apiUrl?: pulumi.Input<string>;
   token?: pulumi.Input<string>;
   allowInsecureHttp?: pulumi.Input<boolean>;
+  databasePlatform?: pulumi.Input<string>;
 }
 
 /**
@@ -22,6 +23,7 @@ export function providerInputs(args: ProviderSettings): pulumi.Inputs {
     token: args.token === undefined ? undefined : pulumi.secret(args.token),
     allowInsecureHttp:
       args.allowInsecureHttp === undefined ? undefined : pulumi.output(args.allowInsecureHttp).apply(JSON.stringify),
+    databasePlatform: args.databasePlatform,
   };
 }
 

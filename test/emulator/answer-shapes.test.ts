@@ -29,7 +29,7 @@ test.each(["mysql", "postgresql"] as const)(
     expect(one).not.toHaveProperty("replication_type");
     expect(one).not.toHaveProperty("replication_commit_type");
     expect(one.hosts).toEqual({ primary: expect.any(String), standby: expect.any(String) });
-    expect(one).toMatchObject({ platform: "rdbms-default", members: {}, engine_config: {}, cluster_size: 3 });
+    expect(one).toMatchObject({ platform: "rdbms-legacy", members: {}, engine_config: {}, cluster_size: 3 });
     expect(one.updates).toMatchObject({ pending: [] });
     expect(one.updates).not.toHaveProperty("week_of_month");
     const listed = (await call("GET", `/databases/${engine}/instances`)).body.data[0];

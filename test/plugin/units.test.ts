@@ -104,6 +104,42 @@ describe("detailed diff", () => {
   });
 });
 
+describe("database diffs by platform", () => {
+  const base = { label: "db1", region: "us-east", type: "g6-standard-1", allowList: [], clusterSize: 1 };
+
+  test("an input the program leaves out holding the API's default is no entry; a real change is the only one", () => {
+    const olds = {
+      ...base,
+      engineType: "mysql",
+      engineId: "mysql/8.0.30",
+      encrypted: false,
+      sslConnection: true,
+      replicationType: "none",
+    };
+    const news = { label: "db2", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true });
+    const detailed: Record<string, number> = {};
+    resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    expect(detailed).toEqual({ label: Kind.UPDATE });
+  });
+
+  test("on rdbms-default, always-true settings left out are no entry; a resize names its fields in place", () => {
+    const olds = {
+      ...base,
+      engineType: "mysql",
+      engineId: "mysql/8",
+      encrypted: true,
+      sslConnection: true,
+      platform: "rdbms-default",
+    };
+    const news = { label: "db1", region: "us-east", type: "g6-standard-2", engineId: "mysql/8", clusterSize: 3 };
+    const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true, replaces: [] });
+    const detailed: Record<string, number> = {};
+    resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    expect(detailed).toEqual({ type: Kind.UPDATE, clusterSize: Kind.UPDATE });
+  });
+});
+
 describe("registry and config", () => {
   test("each resource token maps to its module; unknown tokens are refused by name", () => {
     expect(RESOURCE_NAMES).toEqual(["Vpc", "VpcSubnet", "MysqlDatabase", "PostgresqlDatabase", "DatabaseSnapshot"]);
@@ -137,6 +173,21 @@ describe("registry and config", () => {
     expect(configFailures({ apiUrl: "http://emulator:4010", allowInsecureHttp: "false" })).toEqual([
       { property: "apiUrl", reason: expect.stringMatching(/^apiUrl: Refusing plain http to emulator/) },
     ]);
+  });
+
+  test("databasePlatform: one of the platforms, else CheckConfig names the setting and the values", () => {
+    for (const platform of ["rdbms-legacy", "rdbms-default", ""])
+      expect(configFailures({ apiUrl: "http://127.0.0.1:1", databasePlatform: platform })).toEqual([]);
+    expect(configFailures({ apiUrl: "http://127.0.0.1:1", databasePlatform: "default" })).toEqual([
+      {
+        property: "databasePlatform",
+        reason: 'databasePlatform must be "rdbms-legacy" or "rdbms-default", got "default"',
+      },
+    ]);
+    // The modules read it as the stack configuration's key.
+    expect(configBag({ databasePlatform: "rdbms-default" }).get("cloudplatform:databasePlatform")).toBe(
+      "rdbms-default",
+    );
   });
 
   test("without schema.json the schema names the package and its version", () => {

@@ -108,6 +108,17 @@ describe("the advisory policies", () => {
     expect(await violations(databaseSslRequired, props)).toEqual([]);
   });
 
+  test("a database on today's platform left unencrypted in the program is encrypted: no advisory", async () => {
+    const props = {
+      label: "orders-db",
+      region: "us-east",
+      type: "g6-standard-1",
+      engineId: "mysql/8",
+      platform: "rdbms-default",
+    };
+    expect(await violations(databaseEncrypted, props)).toEqual([]);
+  });
+
   test("values not known yet are no violations", async () => {
     const props = compliant({ encrypted: UNKNOWN, sslConnection: UNKNOWN, clusterSize: UNKNOWN });
     for (const policy of [databaseEncrypted, databaseSslRequired, databaseMultiNode, databaseMultiNodeStacks])

@@ -56,7 +56,8 @@ describe.each(["mysql", "postgresql"] as const)("%s", (engine) => {
     expect(raw.hosts.standby).toEqual(expect.any(String));
     const read = await provider.read(created.id, created.outs);
     expect(read.props).toMatchObject({ standbyHost: raw.hosts.standby, platform: raw.platform });
-    expect(read.props?.platform).toBe("rdbms-default");
+    // A contract database keeps its platform in the later answers.
+    expect(read.props?.platform).toBe("rdbms-legacy");
 
     // The state that lacks both (deployed before them) and the one that holds them: no change either way.
     for (const olds of [created.outs, read.props!]) {
@@ -84,7 +85,7 @@ describe.each(["mysql", "postgresql"] as const)("%s", (engine) => {
 
     await emulator().control.setAnswers("late-2024");
     const raw = await answer(engine, created.id);
-    const values = { standbyHost: raw.hosts.standby, platform: "rdbms-default" };
+    const values = { standbyHost: raw.hosts.standby, platform: "rdbms-legacy" };
     expect(values.standbyHost).toEqual(expect.any(String));
     expect(await getDatabase({ engine, id })).toMatchObject(values);
     expect((await getDatabases()).databases.find((d) => d.instanceId === id)).toMatchObject(values);

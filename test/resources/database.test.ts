@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
-import { DATABASE_FIELDS } from "../../src/resources/managed-database/fields.js";
-import { fieldsOf } from "../../src/shared/fields/table.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 
@@ -22,42 +20,24 @@ async function api(path: string, init: RequestInit = {}): Promise<Record<string,
 }
 
 describe("database check", () => {
-  test("fills defaults and normalises the allow list", async () => {
+  test("leaves the API's defaults out and normalises the allow list", async () => {
     const res = await mysql.check({}, { ...base, allowList: ["10.0.0.9", "10.0.0.0/24", "10.0.0.9/32"] });
-    // Every default the table declares for MySQL, and nothing else; the documented ones by value.
-    const defaults = Object.fromEntries(
-      fieldsOf(DATABASE_FIELDS, "mysql")
-        .filter(([, f]) => f.default !== undefined)
-        .map(([k, f]) => [k, f.default]),
-    );
-    expect(defaults).toMatchObject({ clusterSize: 1, encrypted: false, sslConnection: true, allowList: [] });
-    expect(res).toEqual({
-      inputs: {
-        ...base,
-        ...defaults,
-        replicationType: "none",
-        allowList: ["10.0.0.0/24", "10.0.0.9/32"],
-      },
-    });
+    // Only what the program sets: a create sends nothing more, the API picks the rest.
+    expect(res).toEqual({ inputs: { ...base, allowList: ["10.0.0.0/24", "10.0.0.9/32"] } });
+    expect((await mysql.check({}, base)).inputs).toEqual(base);
   });
 
-  test("high-availability defaults per engine", async () => {
-    expect((await mysql.check({}, { ...base, clusterSize: 3 })).inputs).toMatchObject({
-      replicationType: "semi_synch",
-    });
-    expect((await pg.check({}, { ...pgBase, clusterSize: 3 })).inputs).toMatchObject({
-      replicationType: "asynch",
-      replicationCommitType: "local",
-    });
+  test("high-availability replication is the API's pick, an explicit one is kept", async () => {
+    expect((await mysql.check({}, { ...base, clusterSize: 3 })).inputs).toEqual({ ...base, clusterSize: 3 });
     expect((await pg.check({}, { ...pgBase, clusterSize: 3, replicationType: "async" })).inputs).toMatchObject({
       replicationType: "asynch",
     });
   });
 
-  test("an unknown cluster size leaves the replication default unknown", async () => {
+  test("an unknown cluster size passes with the replication left to the API", async () => {
     const res = await mysql.check({}, { ...base, clusterSize: UNKNOWN, allowList: [UNKNOWN] });
     expect(res.failures).toBeUndefined();
-    expect(res.inputs).toMatchObject({ clusterSize: UNKNOWN, replicationType: UNKNOWN, allowList: [UNKNOWN] });
+    expect(res.inputs).toEqual({ ...base, clusterSize: UNKNOWN, allowList: [UNKNOWN] });
   });
 
   test.each([

@@ -66,7 +66,9 @@ export function fakeClient(world: FakeWorld, calls: Call[]) {
         id: nextId++,
         engine,
         version: version!,
-        replication_type: req.replication_type ?? "none",
+        // The API's default when a create leaves it out: by cluster size.
+        replication_type:
+          req.replication_type ?? (req.cluster_size === 3 ? (engine === "mysql" ? "semi_synch" : "asynch") : "none"),
         ...(engine === "mysql" ? { replication_commit_type: null } : {}),
         port: engine === "mysql" ? 3306 : 5432,
         hosts: { primary: `${req.label}.db.example`, secondary: null },

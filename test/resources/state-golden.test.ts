@@ -12,6 +12,9 @@
  * cross-engine list (`databases.list`, one namespace for both engines) instead of its engine's.
  * And one more in the calls only: a VPC create looks with one filtered read (`vpcs.list` with its
  * `X-Filter`), above the newest VPC id read once per process (`vpcs.iterate`, the first VPC case).
+ * And one in the checked inputs and create bodies only: a database create sends only what the
+ * program sets (issue 40), so `check` no longer fills in the API's defaults (`encrypted`,
+ * `sslConnection`, `allowList`, `clusterSize`, the replication settings); the states are unchanged.
  * `npm run golden` records it again (only for a deliberate change of the state), with its keys
  * sorted at every level: CLOUDPLATFORM_WRITE_GOLDEN=1, then Prettier on the file.
  */
@@ -30,6 +33,7 @@ jest.mock("../../src/shared/runtime/context.js", () => ({
   catalogueClient: () => undefined,
   // No account reads in check and no records of creates: these fixtures hold the state and requests only.
   accountClient: () => undefined,
+  configuredDatabasePlatform: () => undefined,
   configuredApiUrl: () => undefined,
 }));
 

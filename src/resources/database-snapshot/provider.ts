@@ -16,6 +16,8 @@ import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitRea
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
 import { SNAPSHOT_FIELDS } from "./fields.js";
 import { DATABASE_FIELDS } from "../managed-database/fields.js";
+import { newDatabasePlatform, platformOf, type DatabasePlatform } from "../managed-database/platform.js";
+import { PLATFORM_RULES } from "../../api/index.js";
 import { Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/runtime/wait.js";
 
@@ -105,12 +107,28 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     await labelCheck(olds, inputs, urn, rules);
-    // A database that exists already can be asked whether it has a secondary node. One still to be
-    // created is checked in the program (see secondaryOfSingleNode), and again by create.
-    if (rules.failures.length === 0 && inputs.target === "secondary" && typeof inputs.instanceId === "number") {
-      const engine = inputs.engine as EngineType;
-      const db = await existingDatabase(engine, inputs.instanceId);
-      if (db && clusterSize(db) !== 3)
+    // A snapshot that will be made (new, or a replacement) needs a platform that keeps backups; a
+    // database that exists already is read once for that and for whether it has a secondary node.
+    const creates =
+      Object.keys(olds).length === 0 || (computeDiff(olds, inputs, SNAPSHOT_DIFF).replaces ?? []).length > 0;
+    const engine = inputs.engine;
+    const id = inputs.instanceId;
+    if (rules.failures.length === 0 && (engine === "mysql" || engine === "postgresql")) {
+      const judged = creates && !adopts("database-snapshot", inputs);
+      const db =
+        typeof id === "number" && (judged || inputs.target === "secondary")
+          ? await existingDatabase(engine, id)
+          : undefined;
+      const refusal = !judged
+        ? undefined
+        : db
+          ? backupsRefusal(engine, db.id, platformOf(db))
+          : typeof id === "number"
+            ? undefined
+            : await newDatabaseRefusal(engine);
+      if (refusal) rules.fail("instanceId", refusal);
+      // One still to be created is checked in the program (see secondaryOfSingleNode), and again by create.
+      if (inputs.target === "secondary" && db && clusterSize(db) !== 3)
         rules.fail(
           "target",
           `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${clusterSize(db)}`,
@@ -150,6 +168,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const left = (): number => Math.max(1, limit - (Date.now() - started));
 
     let db = await api.get(instanceId);
+    const refusal = backupsRefusal(engine, instanceId, platformOf(db));
+    if (refusal) throw new Error(refusal);
     // Checked here, not in check: during a preview the database is often not created yet.
     if (inputs.target === "secondary" && clusterSize(db) !== 3) {
       throw new Error(
@@ -232,6 +252,23 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     });
   },
 };
+
+/** Why a snapshot of a database not made yet (its id unknown in a preview) is refused: the platform new ones get. */
+async function newDatabaseRefusal(engine: EngineType): Promise<string | undefined> {
+  const platform = await newDatabasePlatform(engine);
+  return platform ? backupsRefusal(engine, undefined, platform) : undefined;
+}
+
+/** The refusal of a snapshot of a database on `platform`, saying what that platform offers instead. */
+function backupsRefusal(engine: EngineType, id: number | undefined, platform: DatabasePlatform): string | undefined {
+  if (PLATFORM_RULES[platform].backups) return undefined;
+  const which = id === undefined ? `the new ${engine} database` : `${engine} database ${id}`;
+  return (
+    `${which} is on the ${platform} platform, which takes no snapshots and lists no backups: it backs up ` +
+    "by itself (daily, with point-in-time recovery). To keep a copy of its data, fork it: create a new database " +
+    "from it with the API's `fork` ({source, restore_time}); remove this DatabaseSnapshot"
+  );
+}
 
 /** The database, or undefined when it cannot be read during check (no token offline, gone, unreachable). */
 async function existingDatabase(engine: EngineType, instanceId: number): Promise<Database | undefined> {

@@ -14,12 +14,16 @@ import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
 import { fetchSecrets, stateOf } from "./state.js";
+import { majorOf, platformOf, TODAYS } from "./platform.js";
+import { withApiDefaults } from "./inputs.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
 
 /** The update body's key of the allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+/** The update body's key of the cluster size, which today's platform changes in place. */
+const CLUSTER_SIZE = DATABASE_FIELDS.clusterSize.api;
 
 /** Why a wait for `active` stops at once, and the way out (a failed database never becomes active). */
 const FAILED_HINT =
@@ -53,8 +57,8 @@ export function stuckReason(status: string): string | undefined {
 }
 
 /**
- * Waits until the database is `active`, ending at once on a status it does not leave by itself.
- * `known` is the database as last read before the wait (e.g. the create's answer), so that a wait
+ * Waits until the database is `active` (and `shows` what an update asked for), ending at once on
+ * a status it does not leave by itself. `known` is the database as last read before the wait (e.g. the create's answer), so that a wait
  * through an outage from its first look still names a status at its limit.
  */
 export function waitActive(
@@ -65,6 +69,7 @@ export function waitActive(
   profile: PollProfile,
   seen?: (db: Database) => void,
   known?: Database,
+  shows: (db: Database) => boolean = () => true,
 ): Promise<Database> {
   return waitFor({
     ...(known ? { known } : {}),
@@ -74,7 +79,7 @@ export function waitActive(
       seen?.(db);
       return db;
     },
-    done: (db) => db.status === "active",
+    done: (db) => db.status === "active" && shows(db),
     failed: (db) => stuckReason(db.status),
     describe: (db) => `status ${db.status}`,
     timeoutMs: limitMs,
@@ -106,14 +111,15 @@ export async function converge(
   // Each round sends what still differs from the database as read, so an `up` that stopped between
   // two steps resumes with the second. One round more than the steps runs only when a lost
   // answer's update turned out to be someone else's.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 4; round++) {
     const body = nextStep(updateBody(engine, db, news));
     if (Object.keys(body).length === 0) break;
     db = await sendUpdate(api, id, body);
     seen(db);
-    // A resize or an allow-list change keeps the database "updating" for a while.
-    if (body.type !== undefined || body[ALLOW_LIST] !== undefined || db.status !== "active")
-      db = await waitActive(engine, api, id, limitMs, QUICK, seen);
+    // A resize, an upgrade or an allow-list change keeps the database busy for a while; a resize's
+    // answer may show the new size only after the database is active again.
+    if (body.type !== undefined || body[ALLOW_LIST] !== undefined || db.status !== "active" || !reached(db, body))
+      db = await waitActive(engine, api, id, limitMs, QUICK, seen, undefined, (d) => reached(d, body));
   }
 
   // A first value only starts tracking: a rotation is a change from one value to another.
@@ -178,21 +184,62 @@ export async function converge(
     () => fetchSecrets(api, id),
     limitMs,
   );
-  return stateOf(engine, db, { ...news, ...applied }, secrets);
+  // Replication the answer may lack is what the API took for what the program left out.
+  return stateOf(engine, db, withApiDefaults(engine, platformOf(db), { ...news, ...applied }), secrets);
 }
 
-/** The update that brings `db` to the in-place inputs (read from the field table); empty when it already matches. */
+/**
+ * The update that brings `db` to the in-place inputs (read from the field table); empty when it
+ * already matches. An input the program leaves out is brought to the value the API gives it on
+ * the database's platform, as diff compares it.
+ */
 function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabaseRequest {
-  return updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), news) as UpdateDatabaseRequest;
+  const wanted = withApiDefaults(engine, platformOf(db), news);
+  return {
+    ...updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), wanted),
+    ...inPlaceToday(db, wanted),
+  } as UpdateDatabaseRequest;
+}
+
+/**
+ * What today's platform changes in place that the contract's replaces: the cluster size, and a
+ * newer major version of the engine (sent as `version: "<major>"`, as the API's own console
+ * does). Empty on the contract's platform, where diff plans a replacement instead.
+ */
+function inPlaceToday(db: Database, wanted: Bag): Bag {
+  if (platformOf(db) !== TODAYS) return {};
+  const out: Bag = {};
+  const size = wanted.clusterSize;
+  if (typeof size === "number" && size !== db[CLUSTER_SIZE]) out[CLUSTER_SIZE] = size;
+  const major = majorOf(wanted.engineId);
+  const current = majorOf(`${db.engine}/${db.version}`);
+  if (major !== undefined && current !== undefined && major > current) out.version = String(major);
+  return out;
+}
+
+/** Whether `db` shows what `body` asked for: a resize's cluster size and type, an upgrade's major version. */
+function reached(db: Database, body: Bag): boolean {
+  const size = body[DATABASE_FIELDS.clusterSize.api];
+  if (size !== undefined && db[CLUSTER_SIZE] !== size) return false;
+  if (body.type !== undefined && db.type !== body.type) return false;
+  if (body.version !== undefined && majorOf(`${db.engine}/${db.version}`) !== Number(body.version)) return false;
+  return true;
 }
 
 /**
  * The next update to send: the API refuses a new `type` and an allow list in the same request,
  * so a body with both sends everything but the resize first, and the resize in the next round,
- * once the database is `active` again. The allow list goes first: it is quick, and it is access
+ * once the database is `active` again; today's platform refuses a major upgrade beside a resize,
+ * so the upgrade waits for the round after it. The allow list goes first: it is quick, and it is access
  * control the program asked for even if the resize is then refused (a type with less disk).
  */
 function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
+  const resize = body.type !== undefined || (body as Bag)[CLUSTER_SIZE] !== undefined;
+  // Today's platform upgrades alone: a major version goes in the round after a resize.
+  if (resize && (body as Bag).version !== undefined) {
+    const { version: _later, ...first } = body as Bag;
+    return nextStep(first as UpdateDatabaseRequest);
+  }
   if (body.type === undefined || body[ALLOW_LIST] === undefined) return body;
   const { type: _later, ...first } = body;
   return first;

@@ -5,6 +5,7 @@
  */
 import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
+import { engineIdOf, platformOf } from "./platform.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
@@ -58,19 +59,29 @@ export const DATABASE_FIELDS = {
     rule: (t) => (t.trim() === "" ? "must not be empty" : undefined),
     notes:
       "a change resizes in place; the API only resizes to a type with more disk; with an `allowList` change, it goes as a second update",
+    todays: {
+      notes: "resized in place, smaller or larger, with `clusterSize` in the same update; waited out (up to 3h)",
+    },
   },
   engineId: {
-    description: "Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines).",
+    description:
+      "Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform.",
     change: "replace",
     type: "string",
-    api: { read: (d) => `${d.engine}/${d.version}`, write: (v) => ({ engine: v }) },
+    // Today's platform answers the full version once active (`8.0.35`): its id keeps the major.
+    api: { read: (d) => engineIdOf(d.engine, d.version, platformOf(d)), write: (v) => ({ engine: v }) },
     required: true,
     output: true,
     rule: (id, engine) => engineIdRule(engine!)(id),
     notes: "`<engine>/<version>` of the resource's engine, present in the catalogue",
+    todays: {
+      change: "update",
+      notes:
+        "`<engine>/<major>` (`mysql/8`, `postgresql/16`); a newer major upgrades in place (`version` sent), an older one replaces",
+    },
   },
   clusterSize: {
-    description: "Number of nodes: 1 (single node) or 3 (primary and two replicas).",
+    description: "Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place.",
     change: "replace",
     type: "integer",
     api: "cluster_size",
@@ -78,6 +89,10 @@ export const DATABASE_FIELDS = {
     output: true,
     choices: { values: DATABASE.fields.cluster_size.enum },
     notes: "`1` or `3` (typed `number`; `check` refuses any other value)",
+    todays: {
+      change: "update",
+      notes: "`1`, `2` (dedicated plans only) or `3`, changed in place; waited out (up to 3h)",
+    },
   },
   encrypted: {
     description: "Encrypt the disks.",
@@ -86,6 +101,7 @@ export const DATABASE_FIELDS = {
     api: "encrypted",
     default: false,
     output: true,
+    todays: { default: true, notes: "always; `false` is refused" },
   },
   sslConnection: {
     description: "Require SSL to connect.",
@@ -94,6 +110,7 @@ export const DATABASE_FIELDS = {
     api: "ssl_connection",
     default: true,
     output: true,
+    todays: { notes: "always `true`; `false` is refused" },
   },
   replicationType: {
     description: 'Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three.',
@@ -107,6 +124,7 @@ export const DATABASE_FIELDS = {
     },
     normalise: (v) => (v === "async" ? "asynch" : v),
     unanswered: LATE_2024,
+    todays: { change: "refused", notes: "the platform replicates by itself" },
     notes:
       "MySQL `none`/`asynch`/`semi_synch`, PostgreSQL `none`/`asynch` (`async` accepted); default `none` for 1 node, `semi_synch` (MySQL) / `asynch` (PostgreSQL) for 3; `none`: on 1 node, not on 3 nodes",
   },
@@ -121,6 +139,7 @@ export const DATABASE_FIELDS = {
     choices: { values: DATABASE.fields.replication_commit_type.enum },
     engines: ["postgresql"],
     unanswered: LATE_2024,
+    todays: { change: "refused", notes: "the platform replicates by itself" },
     notes:
       "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },
@@ -146,6 +165,7 @@ export const DATABASE_FIELDS = {
     normalise: (v) => (v && typeof v === "object" && !hasUnknown(v) ? { weekOfMonth: null, ...(v as Bag) } : v),
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
+    todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",
@@ -178,10 +198,11 @@ export const DATABASE_FIELDS = {
     notes: "changing it later changes nothing (see Adoption)",
   },
   timeouts: {
-    description: "Time limits; defaults create 45m, update 45m, delete 30m.",
+    description:
+      "Time limits; defaults create 45m, update 45m (3h for a resize or upgrade on today's platform), delete 30m.",
     change: "state",
     type: { ref: "Timeouts" },
-    notes: "limits: create 45m, update 45m, delete 30m",
+    notes: "limits: create 45m, update 45m (3h when `rdbms-default` resizes or upgrades in place), delete 30m",
   },
   instanceId: {
     description: "The database's numeric id (the resource id as a number).",

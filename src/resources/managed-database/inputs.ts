@@ -7,41 +7,85 @@ import { DATABASE } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { checkFields, diffSpec, type FieldCheck } from "../../shared/fields/table.js";
+import { checkFields, diffSpec, fieldsOf, type FieldCheck, type FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { clusterSizesOf } from "../../api/index.js";
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
-const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
 /** What a 3-node cluster may replicate with. */
 const HA_ALLOWED: Record<EngineType, string> = { mysql: '"asynch" or "semi_synch"', postgresql: '"asynch"' };
 /** The PostgreSQL commit types asynchronous replication takes. */
 const ASYNCH_COMMIT_TYPES = ["local", "off"];
 
+/** What each engine's 3-node cluster replicates with when the program leaves it to the legacy API. */
+export const HA_REPLICATION: Record<EngineType, string> = { mysql: "semi_synch", postgresql: "asynch" };
+
+/**
+ * The values the API takes for the inputs `news` leaves out, on `platform`: each field's default
+ * in the table (today's own where it declares one: disks always encrypted), none for a field the
+ * platform refuses; on the contract's platform the replication by cluster size too. A create
+ * sends only what the program sets; diff, update and adoption compare the program with what the
+ * API would have picked, so an unset input whose state holds the API's default is no change.
+ */
+export function apiDefaults(engine: EngineType, platform: DatabasePlatform, news: Bag): Bag {
+  const out: Bag = {};
+  for (const [k, f] of fieldsOf(DATABASE_FIELDS as FieldTable<never>, engine)) {
+    const today = platform === TODAYS ? f.todays : undefined;
+    if (f.change === "output" || today?.change === "refused") continue;
+    const value = today && "default" in today ? today.default : f.default;
+    if (value !== undefined) out[k] = value;
+  }
+  if (platform === TODAYS) return out;
+  const cluster = news.clusterSize ?? 1;
+  return {
+    ...out,
+    replicationType: cluster === UNKNOWN ? UNKNOWN : cluster === 3 ? HA_REPLICATION[engine] : "none",
+  };
+}
+
+/** `news` with the API's value for each input it leaves out (see {@link apiDefaults}). */
+export function withApiDefaults(engine: EngineType, platform: DatabasePlatform, news: Bag): Bag {
+  const out: Bag = { ...news };
+  for (const [k, v] of Object.entries(apiDefaults(engine, platform, news)))
+    if (out[k] === undefined || out[k] === null) out[k] = v;
+  return out;
+}
+
 /** Fields that cannot change without replacing the database. */
 export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
 
-/** How each input takes part in diff (and in telling a timeouts-only update apart). */
-export const DATABASE_DIFF: DiffSpec = diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label));
+/**
+ * How each input takes part in diff (and in telling a timeouts-only update apart). An input the
+ * program leaves out is compared as the value the database's platform gives it (platform.ts); the
+ * engine is the state's.
+ */
+export const DATABASE_DIFF: DiffSpec = {
+  ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
+  unset: (olds, news) =>
+    olds.engineType === "mysql" || olds.engineType === "postgresql"
+      ? apiDefaults(olds.engineType, platformOf(olds), news)
+      : {},
+};
 
 /**
- * The default replication follows the cluster size; anything but "none" needs three nodes. The
- * values each engine takes are the model's (checked before this runs).
+ * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
+ * (which picks by cluster size), so nothing is filled in.
  */
-function replication(engine: EngineType): FieldCheck {
+function replication(engine: EngineType, platform: DatabasePlatform | undefined): FieldCheck {
   return (rules, news, inputs) => {
+    // Today's platform takes no replication setting: its own refusal says so (provider.ts).
+    if (platform === TODAYS) return;
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
-    const cluster = inputs.clusterSize;
-    const knownCluster = cluster === UNKNOWN ? undefined : cluster;
+    // The API's own cluster size when the program leaves it out; the values each engine takes are
+    // the model's (checked before this runs).
+    const cluster = inputs.clusterSize ?? 1;
     const given = inputs.replicationType;
     const value = typeof given === "string" && given !== UNKNOWN ? given : undefined;
-    if (inputs.replicationType === undefined || inputs.replicationType === null) {
-      if (cluster === UNKNOWN) inputs.replicationType = UNKNOWN;
-      else if (knownCluster !== undefined)
-        inputs.replicationType = knownCluster === 3 ? HA_REPLICATION[engine] : "none";
-    } else if (value !== undefined && value !== "none" && knownCluster === 1) {
+    if (value !== undefined && value !== "none" && cluster === 1) {
       rules.fail(
         "replicationType",
         `replicationType must be "none" for a single-node database (clusterSize 1); "${value}" needs clusterSize 3`,
@@ -51,12 +95,48 @@ function replication(engine: EngineType): FieldCheck {
 }
 
 /**
+ * The inputs whose change replaces the database in `olds` (its platform's rules): the table's
+ * `replace` fields, except, on today's platform, the cluster size and a newer major version of
+ * the same engine, which the API changes in place. An unknown new value counts as a change.
+ */
+export function replacedFields(olds: Bag, news: Bag): string[] {
+  const changed = changedFields(olds, news, { ...DATABASE_DIFF, update: [] });
+  if (platformOf(olds) !== TODAYS) return changed;
+  // The engine id changes in place only to a newer major of the same engine.
+  const inPlace = (k: string): boolean =>
+    (DATABASE_FIELDS as FieldTable<never>)[k]?.todays?.change === "update" &&
+    (k !== "engineId" || isUpgrade(olds.engineId, news.engineId));
+  return changed.filter((k) => !inPlace(k));
+}
+
+/** Whether `next` is a newer major version of the engine of `current` (`mysql/8` to `mysql/9`). */
+export function isUpgrade(current: unknown, next: unknown): boolean {
+  const [a, b] = [majorOf(current), majorOf(next)];
+  const engine = (v: unknown): string | undefined => (typeof v === "string" ? v.split("/")[0] : undefined);
+  return a !== undefined && b !== undefined && b > a && engine(current) === engine(next);
+}
+
+/**
  * Whether `up` would send a create for these checked inputs: a new database that is not adopted,
- * or a replacement (an immutable input changes, or is not known yet).
+ * or a replacement (an input changes that its platform cannot change in place, or is not known yet).
  */
 export function sendsCreate(olds: Bag, inputs: Bag): boolean {
   if (Object.keys(olds).length === 0) return inputs.adoptId === undefined;
-  return changedFields(olds, inputs, { ...DATABASE_DIFF, update: [] }).length > 0;
+  return replacedFields(olds, inputs).length > 0;
+}
+
+/**
+ * The platform whose rules judge the program: the database's own when it stays, the one the API
+ * makes new databases on when `up` creates one (new, or a replacement), undefined when it cannot
+ * be told yet (an adoption, read at create; a catalogue that cannot be read).
+ */
+export async function judgingPlatform(
+  engine: EngineType,
+  olds: Bag,
+  inputs: Bag,
+): Promise<DatabasePlatform | undefined> {
+  if (!sendsCreate(olds, inputs)) return Object.keys(olds).length === 0 ? undefined : platformOf(olds);
+  return newDatabasePlatform(engine);
 }
 
 /**
@@ -67,7 +147,8 @@ export function sendsCreate(olds: Bag, inputs: Bag): boolean {
  */
 export function replicationRules(engine: EngineType, rules: Rules, inputs: Bag): void {
   const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
-  const type = inputs.replicationType;
+  // What the API takes for what the program leaves out (a create sends only what it sets).
+  const type = inputs.replicationType ?? apiDefaults(engine, platformOf(undefined), inputs).replicationType;
   if (inputs.clusterSize === 3 && type === "none" && !failed("replicationType"))
     rules.fail(
       "replicationType",
@@ -95,22 +176,45 @@ const allowList: FieldCheck = (rules, news, inputs) => {
   if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
 };
 
+/** The maintenance window beyond what the model declares of its parts (judged by the platform: checkFields). */
 const updates: FieldCheck = (rules, news, inputs) => {
-  const window = maintenanceWindowInput(rules, news);
+  const window = maintenanceWindowInput(rules, news, "updates");
   if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
 };
+
+/**
+ * The cluster sizes a platform takes on the program's plan, with the reason shown: the contract's
+ * 1 or 3; today's 1, 2 or 3 on dedicated plans and 1 or 3 on shared ones (src/api/platforms.ts);
+ * a platform not told yet (an adoption, an unreadable catalogue) any of them: the API judges.
+ */
+function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [readonly number[], string] {
+  if (platform === LEGACY) {
+    return [DATABASE_FIELDS.clusterSize.choices.values, ""];
+  }
+  if (platform === undefined || typeof type !== "string" || type === UNKNOWN) return [[1, 2, 3], ""];
+  return [
+    clusterSizesOf(platform, type),
+    ` on the ${platform} platform with plan "${type}" (2 nodes only on dedicated plans)`,
+  ];
+}
 
 /**
  * Runs every input rule (check, and create again before its first call). Returns inputs with
  * defaults filled. `creating`: there is no database yet (create, or the check of a new resource).
  */
-export function checkDatabase(engine: EngineType, news: Bag, creating = false): { rules: Rules; inputs: Bag } {
-  return checkFields(
+export function checkDatabase(
+  engine: EngineType,
+  news: Bag,
+  creating = false,
+  platform?: DatabasePlatform,
+): { rules: Rules; inputs: Bag } {
+  const checked = checkFields(
     DATABASE_FIELDS,
     news,
     engine,
     {
-      replicationType: replication(engine),
+      clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
+      replicationType: replication(engine, platform),
       allowList,
       updates,
       // Whether a restore can apply depends on whether the database exists yet.
@@ -118,7 +222,12 @@ export function checkDatabase(engine: EngineType, news: Bag, creating = false): 
       timeouts: timeoutsCheck,
     },
     DATABASE,
+    platform,
   );
+  // A create sends only what the program sets: the API's defaults are not inputs.
+  for (const [k, f] of Object.entries(DATABASE_FIELDS))
+    if ("default" in f && (news[k] === undefined || news[k] === null)) delete checked.inputs[k];
+  return checked;
 }
 
 /** The inputs an object holds that a request sends only when the program changes them. */

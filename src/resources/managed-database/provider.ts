@@ -10,6 +10,7 @@ import { engineProblem, regionProblem, typeProblem } from "../../shared/account/
 import {
   adopts,
   assertValid,
+  changedFields,
   computeDiff,
   isNewValue,
   noteReplacement,
@@ -25,9 +26,13 @@ import {
   forgive,
   heldFields,
   heldProblems,
+  judgingPlatform,
+  replacedFields,
   replicationRules,
   sendsCreate,
+  withApiDefaults,
 } from "./inputs.js";
+import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -35,17 +40,44 @@ import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-
 import { databaseAsHolder, databaseHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
-import { resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { hasUnknown, resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/runtime/wait.js";
 
-/** Default limits: provisioning is documented at 15..30 minutes and observed up to 45. */
-export const DATABASE_TIMEOUTS_MS = { create: 45 * 60_000, update: 45 * 60_000, delete: 30 * 60_000 };
+/**
+ * Default limits: provisioning is documented at 15..30 minutes and observed up to 45. `resize`
+ * is the update limit when today's platform resizes or upgrades a database in place, which its
+ * console warns may take up to 2 hours for a cluster (todays-platform.md §2.2): 3 hours.
+ */
+export const DATABASE_TIMEOUTS_MS = {
+  create: 45 * 60_000,
+  update: 45 * 60_000,
+  resize: 180 * 60_000,
+  delete: 30 * 60_000,
+};
+
+/** The inputs whose change today's platform carries out as a resize or an upgrade. */
+const RESIZING = ["type", "clusterSize", "engineId"];
 
 const DELETABLE = ["active", "failed", "degraded"];
-/** The create request: every input the API takes at create (it takes no maintenance window then). */
+/** The inputs a create sends when set (the API takes no maintenance window then). */
+function createNames(engine: EngineType): string[] {
+  return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
+}
+
+/** The create request: the inputs the program sets that the API takes at create. */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  const names = inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
-  return toApi(DATABASE_FIELDS, inputs, names) as unknown as CreateDatabaseRequest;
+  return toApi(DATABASE_FIELDS, inputs, createNames(engine)) as unknown as CreateDatabaseRequest;
+}
+
+/**
+ * What today's platform refuses of the create these inputs send (each input judged by the
+ * request entries it sends, by the API model's rules for the platform).
+ */
+function createRefusals(engine: EngineType, inputs: Bag): { property: string; reason: string }[] {
+  return createNames(engine).flatMap((k) => {
+    if (hasUnknown(inputs[k])) return [];
+    return platformRefusals(TODAYS, toApi(DATABASE_FIELDS, inputs, [k]), () => k, true);
+  });
 }
 
 /**
@@ -59,7 +91,8 @@ async function adopt(
 ): Promise<pulumi.dynamic.CreateResult> {
   const instanceId = inputs.adoptId as number;
   const db = await readAdopted(`${engine} database ${instanceId}`, () => client().database(engine).get(instanceId));
-  const mismatches = immutableMismatches(engine, db, inputs);
+  // What the program leaves out is what the API would have made: the database must hold that too.
+  const mismatches = immutableMismatches(engine, db, withApiDefaults(engine, platformOf(db), inputs));
   if (mismatches.length > 0) {
     throw new Error(
       `Cannot adopt ${engine} database ${instanceId}: ${mismatches.join("; ")}. ` +
@@ -119,11 +152,19 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     configure,
 
     async check(olds: Bag, news: Bag) {
-      const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0);
+      // The platform the database is on, or that a create would make it on, has the rules.
+      const platform = await judgingPlatform(engine, olds, news);
+      const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0, platform);
       // What the database holds and the program keeps is not sent, so not judged again.
       forgive(rules, heldFields(olds, inputs));
       const urn = takeUrn(inputs);
-      if (sendsCreate(olds, inputs)) replicationRules(engine, rules, inputs);
+      const creates = sendsCreate(olds, inputs);
+      // Today's platform refuses what it does not take whether or not `up` sends it: the program
+      // would say what the database cannot be.
+      if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      else if (creates) replicationRules(engine, rules, inputs);
+      const setting = platformSettingProblem();
+      if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const label = inputs.label;
       if (typeof label === "string" && label !== UNKNOWN && !failed("label")) {
@@ -159,7 +200,15 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
     },
 
     async diff(id: string, olds: Bag, news: Bag) {
-      const result = noteReplacement(engine, news, computeDiff(olds, news, DATABASE_DIFF));
+      // The replacements are the database's platform's: today's changes more in place.
+      const found = computeDiff(olds, news, DATABASE_DIFF);
+      const replaces = found.changes ? replacedFields(olds, news) : [];
+      const result = noteReplacement(engine, news, {
+        changes: found.changes,
+        ...(replaces.length > 0
+          ? { replaces, ...(found.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}) }
+          : {}),
+      });
       await diffRestore(engine, id, olds, news, result.replaces ?? []);
       if (result.deleteBeforeReplace)
         warn(
@@ -202,10 +251,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const api = client().database(engine);
       const db = await api.get(Number(id));
       // A create interrupted during provisioning resumes here: give it the create limit.
+      const resizes =
+        platformOf(db) === TODAYS && changedFields(olds, news, DATABASE_DIFF).some((k) => RESIZING.includes(k));
       const limit =
         db.status === "provisioning"
           ? timeoutMs(news.timeouts, "create", DATABASE_TIMEOUTS_MS.create)
-          : timeoutMs(news.timeouts, "update", DATABASE_TIMEOUTS_MS.update);
+          : timeoutMs(news.timeouts, "update", resizes ? DATABASE_TIMEOUTS_MS.resize : DATABASE_TIMEOUTS_MS.update);
       // Trigger values (credentialsRotation, patchNow, restore) whose action was sent, and the last read.
       const applied: Bag = {};
       let last = db;

@@ -34,15 +34,15 @@ export interface MysqlDatabaseArgs {
   region: pulumi.Input<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   type: pulumi.Input<string>;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). Changing it replaces the resource. */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. Changing it replaces the resource (on rdbms-default it changes in place). */
   engineId: pulumi.Input<string>;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). Default: `1`. Changing it replaces the resource. */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. Default: `1`. Changing it replaces the resource (on rdbms-default it changes in place). */
   clusterSize?: pulumi.Input<number>;
   /** Encrypt the disks. Default: `false`. Changing it replaces the resource. */
   encrypted?: pulumi.Input<boolean>;
   /** Require SSL to connect. Default: `true`. Changing it replaces the resource. */
   sslConnection?: pulumi.Input<boolean>;
-  /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. Changing it replaces the resource. */
+  /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. Changing it replaces the resource. Refused on rdbms-default. */
   replicationType?: pulumi.Input<"none" | "asynch" | "semi_synch">;
   /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). Default: `[]`. */
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
@@ -56,7 +56,7 @@ export interface MysqlDatabaseArgs {
   restore?: pulumi.Input<DatabaseRestoreArgs>;
   /** Id of an existing database of this engine to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;
-  /** Time limits; defaults create 45m, update 45m, delete 30m. */
+  /** Time limits; defaults create 45m, update 45m (3h for a resize or upgrade on today's platform), delete 30m. */
   timeouts?: pulumi.Input<Timeouts>;
 }
 
@@ -110,9 +110,9 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly region: pulumi.Output<string>;
   /** Compute instance type of the nodes; a change resizes (only to a type with more disk). */
   declare public readonly type: pulumi.Output<string>;
-  /** Engine id `<engine>/<version>` from the catalogue (see getDatabaseEngines). */
+  /** Engine id from the catalogue (see getDatabaseEngines): `<engine>/<version>`, or `<engine>/<major>` on today's platform. */
   declare public readonly engineId: pulumi.Output<string>;
-  /** Number of nodes: 1 (single node) or 3 (primary and two replicas). */
+  /** Number of nodes: 1 or 3 on the contract's platform; 1, 2 or 3 on today's, which resizes in place. */
   declare public readonly clusterSize: pulumi.Output<number>;
   /** Encrypt the disks. */
   declare public readonly encrypted: pulumi.Output<boolean>;

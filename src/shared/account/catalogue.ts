@@ -59,6 +59,11 @@ export async function engineProblem(engineId: string): Promise<string | undefine
   return `engine "${engineId}" is not offered; available: ${same.join(", ") || "none"}`;
 }
 
+/** The engine ids of the catalogue, or undefined when it cannot be read (no API configured, network trouble). */
+export async function engineIds(): Promise<string[] | undefined> {
+  return (await catalogue<DatabaseEngine>("engines", (c) => c.engines.list()))?.map((e) => e.id);
+}
+
 /**
  * Why instance type `type` cannot be used in `region`, as far as the API tells: its availability
  * list covers only select premium and GPU plans, and the API offers no list of all types, so a type

@@ -39,6 +39,12 @@ export interface DiffSpec {
    */
   defaults?: Record<string, unknown>;
   /**
+   * The values the API takes for the inputs `news` leaves out (they may depend on the object's
+   * own answers in `olds`, such as its platform): a create sends only what the program sets, so an
+   * unset input is compared as the API's value, and a state holding that value is no change.
+   */
+  unset?: (olds: Bag, news: Bag) => Bag;
+  /**
    * Whether the replacement would collide with the object it replaces (same unique label, same
    * address range), so the old one must be deleted first.
    */
@@ -46,7 +52,8 @@ export interface DiffSpec {
 }
 
 /** The inputs of `spec` whose new value differs from the old state; an unknown new value counts as a change. */
-export function changedFields(olds: Bag, news: Bag, spec: DiffSpec): string[] {
+export function changedFields(olds: Bag, given: Bag, spec: DiffSpec): string[] {
+  const news = effectiveInputs(olds, given, spec);
   const changed: string[] = [];
   for (const field of [...spec.replace, ...spec.update]) {
     const next = news[field];
@@ -62,6 +69,14 @@ export function changedFields(olds: Bag, news: Bag, spec: DiffSpec): string[] {
     if (!same(norm(old), norm(next))) changed.push(field);
   }
   return changed;
+}
+
+/** `news` with the API's value (the spec's `unset`) for each input it leaves out. */
+export function effectiveInputs(olds: Bag, news: Bag, spec: DiffSpec): Bag {
+  if (!spec.unset) return news;
+  const out: Bag = { ...news };
+  for (const [k, v] of Object.entries(spec.unset(olds, news))) if (out[k] === undefined || out[k] === null) out[k] = v;
+  return out;
 }
 
 /** Compares old state and new inputs field by field; an unknown new value counts as a change. */

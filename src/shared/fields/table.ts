@@ -8,7 +8,7 @@
  * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
  */
-import { fieldProblems, type Entity } from "../../api/index.js";
+import { fieldProblems, type Entity, type Platform } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { same, type DiffSpec } from "./diff.js";
 import { hasUnknown, inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
@@ -39,6 +39,16 @@ export interface Codec<A> {
   write?(value: unknown): Bag;
 }
 
+/**
+ * What a field does on a database platform other than the contract's, where it differs: its
+ * change (`refused`: the platform takes no value of it), its default, and the notes for the docs.
+ */
+export interface PlatformUse {
+  change?: Change | "refused";
+  default?: unknown;
+  notes?: string;
+}
+
 /** Everything one field is. `A` is the API object the field is read from. */
 export interface Field<A = never> {
   /** One line for docs and schema. */
@@ -50,7 +60,11 @@ export interface Field<A = never> {
   /** The API key of the same value (read and written as is), or a codec. */
   api?: (keyof A & string) | Codec<A>;
   required?: boolean;
-  /** The value `check` fills in when the program leaves the field out (what the API would do). */
+  /**
+   * What the API takes when the program leaves the field out. `check` fills it in, except where a
+   * resource sends only what the program sets (the databases: their diff compares an unset input
+   * as the API's value, `DiffSpec.unset`).
+   */
   default?: unknown;
   /** Managed only when the program sets it: the API fills in or keeps a value otherwise. */
   ifSet?: boolean;
@@ -82,6 +96,8 @@ export interface Field<A = never> {
    * default and `required` that the generator writes from the row itself.
    */
   notes?: string;
+  /** Where today's database platform (`rdbms-default`) treats the field otherwise than the contract's. */
+  todays?: PlatformUse;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */
@@ -227,13 +243,16 @@ export function checkFields<A>(
   engine: EngineType | undefined,
   explicit: Record<string, FieldCheck> = {},
   model?: Entity,
+  platform?: Platform,
 ): { rules: Rules; inputs: Bag } {
   const rules = new Rules();
   const inputs: Bag = { ...news };
   const refused = refuseStrangeInputs(table, news, engine, rules);
   for (const [k, f] of Object.entries(table)) {
     if (f.change === "output" || refused.has(k)) continue;
-    const judged = model ? modelRules(rules, model, k, f, news[k], engine) : { valued: false, refused: false };
+    const judged = model
+      ? modelRules(rules, model, k, f, news[k], engine, platform)
+      : { valued: false, refused: false };
     // A field of the other engine: the model's `engines` refuses a value, nothing else applies.
     if (engine && f.engines && !f.engines.includes(engine)) continue;
     if (judged.refused) continue;
@@ -274,6 +293,7 @@ function modelRules<A>(
   f: Field<A>,
   value: unknown,
   engine: EngineType | undefined,
+  platform: Platform | undefined,
 ): { valued: boolean; refused: boolean } {
   if (f.api === undefined || value === undefined || value === null || hasUnknown(value))
     return { valued: false, refused: false };
@@ -283,7 +303,7 @@ function modelRules<A>(
     const declared = model.fields[wire];
     if (!declared) continue;
     valued ||= declared.enum !== undefined || declared.requestEnum !== undefined;
-    for (const refusal of fieldProblems(wire, declared, v, engine)) {
+    for (const refusal of fieldProblems(wire, declared, v, engine, platform)) {
       const path = k + camelPath(refusal.field.slice(wire.length));
       rules.fail(path, `${path}: ${refusal.reason}`);
     }

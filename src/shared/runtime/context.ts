@@ -76,6 +76,24 @@ export function configuredApiUrl(): string | undefined {
   }
 }
 
+/** The setting that names the platform new databases are made on, and its environment variable. */
+export const DATABASE_PLATFORM_SETTING = {
+  key: "databasePlatform",
+  envVar: "CLOUDPLATFORM_DATABASE_PLATFORM",
+} as const;
+
+/**
+ * The platform new databases are made on as the configuration names it (`rdbms-legacy` or
+ * `rdbms-default`), or undefined when it names none: the providers then tell it from the API's
+ * engine catalogue. Any other value is returned as given, for `check` to refuse by name.
+ */
+export function configuredDatabasePlatform(): string | undefined {
+  const set = (v: string | undefined): string | undefined => (v === undefined || v === "" ? undefined : v);
+  return (
+    set(bag?.get(`${PACKAGE}:${DATABASE_PLATFORM_SETTING.key}`)) ?? set(process.env[DATABASE_PLATFORM_SETTING.envVar])
+  );
+}
+
 /**
  * A client for reads a preview makes (the account's labels and ranges), or undefined when no API
  * URL or no token is configured: the checks are then skipped and the API judges at `up`.

@@ -1,0 +1,398 @@
+/**
+ * What the database providers send and plan on each platform, from the emulator's own record of
+ * the exchanges (request bodies) and its request log: a create carries only what the program
+ * sets, and a state holding the API's default previews clean.
+ */
+import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
+import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
+import { configure, resetCaches } from "../../src/shared/runtime/context.js";
+import { UNKNOWN, type Bag } from "../../src/shared/fields/validate.js";
+import { provider as snapshotProvider } from "../../src/resources/database-snapshot/provider.js";
+import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import type { Exchange } from "../support/exchanges.js";
+import { configBag, TEST_CLOCK_SCALE, TEST_POLL_SCALE } from "./provider-env.js";
+
+const mysql = mysqlProvider as Required<typeof mysqlProvider>;
+const pg = pgProvider as Required<typeof pgProvider>;
+const snapshot = snapshotProvider as Required<typeof snapshotProvider>;
+
+const exchanges: Exchange[] = [];
+let emulator: TestEmulator;
+const savedScale = process.env.CLOUDPLATFORM_POLL_SCALE;
+beforeAll(async () => {
+  process.env.CLOUDPLATFORM_POLL_SCALE = TEST_POLL_SCALE;
+  emulator = await startTestEmulator({ provisioningSeconds: 1 }, exchanges);
+});
+afterAll(async () => {
+  await emulator.close();
+  if (savedScale === undefined) delete process.env.CLOUDPLATFORM_POLL_SCALE;
+  else process.env.CLOUDPLATFORM_POLL_SCALE = savedScale;
+});
+beforeEach(async () => {
+  await emulator.control.reset();
+  await emulator.control.setClockScale(TEST_CLOCK_SCALE);
+  resetCaches();
+  await configure({
+    config: configBag({ "cloudplatform:token": emulator.token, "cloudplatform:apiUrl": emulator.url }),
+  });
+  exchanges.length = 0;
+});
+
+/** The bodies of the requests `operation` names (`POST /databases/mysql/instances`). */
+const bodies = (operation: string): Bag[] =>
+  exchanges.filter((x) => x.operation === operation).map((x) => x.request as Bag);
+
+/** Check, create, then the preview right after: check against the state and diff. */
+async function upThenPreview(provider: typeof mysql, program: Bag): Promise<{ id: string; outs: Bag; diff: unknown }> {
+  const checked = await provider.check({}, program);
+  expect(checked.failures ?? []).toEqual([]);
+  const created = await provider.create(checked.inputs as Bag);
+  const outs = created.outs as Bag;
+  const again = await provider.check(outs, program);
+  expect(again.failures ?? []).toEqual([]);
+  return { id: created.id, outs, diff: await provider.diff(created.id, outs, again.inputs as Bag) };
+}
+
+describe("the contract's platform: a create sends only what the program sets", () => {
+  test("a default MySQL database: four keys, the API's defaults in the state, a clean preview", async () => {
+    const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const { outs, diff } = await upThenPreview(mysql, program);
+    expect(bodies("POST /databases/mysql/instances")).toEqual([
+      { label: "orders-db", region: "us-east", type: "g6-standard-1", engine: "mysql/8.0.30" },
+    ]);
+    expect(outs).toMatchObject({
+      clusterSize: 1,
+      encrypted: false,
+      sslConnection: true,
+      allowList: [],
+      replicationType: "none",
+    });
+    expect(diff).toEqual({ changes: false });
+    // No write after the create's own.
+    expect(exchanges.filter((x) => !x.operation.startsWith("GET")).map((x) => x.operation)).toEqual([
+      "POST /databases/mysql/instances",
+    ]);
+  });
+
+  test("a 3-node PostgreSQL cluster: the API picks its replication, the preview is clean", async () => {
+    const program = {
+      label: "pg-ha",
+      region: "us-east",
+      type: "g6-standard-1",
+      engineId: "postgresql/14.6",
+      clusterSize: 3,
+    };
+    const { outs, diff } = await upThenPreview(pg, program);
+    expect(bodies("POST /databases/postgresql/instances")).toEqual([
+      { label: "pg-ha", region: "us-east", type: "g6-standard-1", engine: "postgresql/14.6", cluster_size: 3 },
+    ]);
+    expect(outs).toMatchObject({ clusterSize: 3, replicationType: "asynch", replicationCommitType: "local" });
+    expect(diff).toEqual({ changes: false });
+  });
+
+  test("a state from the last release, which held every default as an input, previews clean", async () => {
+    const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const { id, outs } = await upThenPreview(mysql, program);
+    // What the last release's check filled in and its state kept.
+    const old = {
+      ...outs,
+      clusterSize: 1,
+      encrypted: false,
+      sslConnection: true,
+      allowList: [],
+      replicationType: "none",
+    };
+    const checked = await mysql.check(old, program);
+    expect(await mysql.diff(id, old, checked.inputs as Bag)).toEqual({ changes: false });
+  });
+
+  test("an unset input whose state holds another value is planned as the API's default", async () => {
+    const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const created = await mysql.create(
+      (await mysql.check({}, { ...program, allowList: ["10.0.0.1"], encrypted: true })).inputs as Bag,
+    );
+    const outs = created.outs as Bag;
+    const checked = await mysql.check(outs, program);
+    // Left out means the API's value: no allow list (in place), unencrypted disks (a replacement).
+    expect(await mysql.diff(created.id, outs, checked.inputs as Bag)).toEqual({
+      changes: true,
+      replaces: ["encrypted"],
+      deleteBeforeReplace: true,
+    });
+    exchanges.length = 0;
+    const updated = await mysql.update(created.id, outs, { ...(checked.inputs as Bag), encrypted: true });
+    expect(bodies("PUT /databases/mysql/instances/{instanceId}")).toEqual([{ allow_list: [] }]);
+    expect((updated.outs as Bag).allowList).toEqual([]);
+  });
+});
+
+/** The writes the emulator's request log holds, as `METHOD path`. */
+async function writes(): Promise<string[]> {
+  return (await emulator.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+}
+
+describe("today's platform (rdbms-default)", () => {
+  beforeEach(async () => {
+    await emulator.control.setPlatform("rdbms-default");
+    await emulator.control.clearRequests();
+  });
+
+  const mysqlToday = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
+  const pgToday = {
+    label: "pg-ha",
+    region: "us-east",
+    type: "g6-dedicated-4",
+    engineId: "postgresql/16",
+    clusterSize: 3,
+  };
+
+  test("a default MySQL and a 3-node PostgreSQL: the program's keys only, today's answers in the state, clean previews", async () => {
+    const my = await upThenPreview(mysql, mysqlToday);
+    const ha = await upThenPreview(pg, pgToday);
+    expect(bodies("POST /databases/mysql/instances")).toEqual([
+      { label: "orders-db", region: "us-east", type: "g6-standard-1", engine: "mysql/8" },
+    ]);
+    expect(bodies("POST /databases/postgresql/instances")).toEqual([
+      { label: "pg-ha", region: "us-east", type: "g6-dedicated-4", engine: "postgresql/16", cluster_size: 3 },
+    ]);
+    // The answers once active: the full version, always encrypted, the standby of a cluster.
+    expect(my.outs).toMatchObject({
+      platform: "rdbms-default",
+      engineId: "mysql/8",
+      encrypted: true,
+      sslConnection: true,
+    });
+    expect(my.outs.version).toMatch(/^8\.0\.\d+$/);
+    expect(my.outs).not.toHaveProperty("standbyHost");
+    expect(my.outs).not.toHaveProperty("replicationType");
+    expect(ha.outs).toMatchObject({ platform: "rdbms-default", engineId: "postgresql/16", clusterSize: 3 });
+    expect(ha.outs.standbyHost).toEqual(expect.stringMatching(/^replica-/));
+    expect(my.diff).toEqual({ changes: false });
+    expect(ha.diff).toEqual({ changes: false });
+    // The window the API chose (4 hours, weekly) written out in the program is no change either.
+    const window = {
+      frequency: "weekly",
+      duration: 4,
+      hourOfDay: (my.outs.updates as Bag).hourOfDay,
+      dayOfWeek: (my.outs.updates as Bag).dayOfWeek,
+    };
+    const written = await mysql.check(my.outs, {
+      ...mysqlToday,
+      updates: window,
+      encrypted: true,
+      sslConnection: true,
+    });
+    expect(written.failures ?? []).toEqual([]);
+    expect(await mysql.diff(my.id, my.outs, written.inputs as Bag)).toEqual({ changes: false });
+    expect(await writes()).toEqual(["POST /v4/databases/mysql/instances", "POST /v4/databases/postgresql/instances"]);
+  });
+
+  test("clusterSize 1 -> 3 and a plan change go in place: one PUT, no DELETE, no second POST, the same id", async () => {
+    const { id, outs } = await upThenPreview(mysql, mysqlToday);
+    const program = { ...mysqlToday, type: "g6-standard-2", clusterSize: 3 };
+    const checked = await mysql.check(outs, program);
+    expect(checked.failures ?? []).toEqual([]);
+    expect(await mysql.diff(id, outs, checked.inputs as Bag)).toEqual({ changes: true });
+    await emulator.control.clearRequests();
+    exchanges.length = 0;
+    const updated = await mysql.update(id, outs, checked.inputs as Bag);
+    expect(bodies("PUT /databases/mysql/instances/{instanceId}")).toEqual([{ type: "g6-standard-2", cluster_size: 3 }]);
+    expect(await writes()).toEqual([`PUT /v4/databases/mysql/instances/${id}`]);
+    expect(updated.outs).toMatchObject({ type: "g6-standard-2", clusterSize: 3, status: "active" });
+    expect((updated.outs as Bag).standbyHost).toEqual(expect.stringMatching(/^replica-/));
+    const again = await mysql.check(updated.outs as Bag, program);
+    expect(await mysql.diff(id, updated.outs as Bag, again.inputs as Bag)).toEqual({ changes: false });
+  });
+
+  test("a newer major version upgrades in place; an older one replaces", async () => {
+    const program = { ...pgToday, clusterSize: 1 };
+    const { id, outs } = await upThenPreview(pg, program);
+    const up = await pg.check(outs, { ...program, engineId: "postgresql/17" });
+    expect(up.failures ?? []).toEqual([]);
+    expect(await pg.diff(id, outs, up.inputs as Bag)).toEqual({ changes: true });
+    await emulator.control.clearRequests();
+    exchanges.length = 0;
+    const updated = await pg.update(id, outs, up.inputs as Bag);
+    expect(bodies("PUT /databases/postgresql/instances/{instanceId}")).toEqual([{ version: "17" }]);
+    expect(await writes()).toEqual([`PUT /v4/databases/postgresql/instances/${id}`]);
+    expect(updated.outs).toMatchObject({ engineId: "postgresql/17", status: "active" });
+    expect((updated.outs as Bag).version).toMatch(/^17\./);
+    const down = await pg.check(updated.outs as Bag, program);
+    expect(await pg.diff(id, updated.outs as Bag, down.inputs as Bag)).toMatchObject({
+      changes: true,
+      replaces: ["engineId"],
+    });
+  });
+
+  test.each([
+    [
+      "replicationType",
+      { replicationType: "semi_synch", clusterSize: 3 },
+      /replicationType "semi_synch" is refused on the rdbms-default platform.*Configuring replication_type is no longer supported.*leave replicationType out/,
+    ],
+    ["encrypted", { encrypted: false }, /encrypted false is refused on the rdbms-default platform/],
+    ["sslConnection", { sslConnection: false }, /sslConnection false is refused on the rdbms-default platform/],
+    ["clusterSize", { clusterSize: 2 }, /one of 1, 3 on the rdbms-default platform with plan "g6-standard-1"/],
+    [
+      "updates",
+      { updates: { frequency: "weekly", duration: 3, hourOfDay: 1, dayOfWeek: 1 } },
+      /updates\.duration: Must be one of: 4 \(got 3\)/,
+    ],
+  ])("%s the platform does not take is refused at preview, and nothing is sent", async (property, extra, reason) => {
+    const res = await mysql.check({}, { ...mysqlToday, ...extra });
+    expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
+    expect(await writes()).toEqual([]);
+  });
+
+  test("2 nodes pass on a dedicated plan", async () => {
+    const res = await pg.check({}, { ...pgToday, clusterSize: 2 });
+    expect(res.failures ?? []).toEqual([]);
+  });
+
+  test("an account with a legacy and a today's database: each changed by its own rules", async () => {
+    await emulator.control.setPlatform("rdbms-legacy");
+    const legacyProgram = { label: "old-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+    const legacy = await upThenPreview(mysql, legacyProgram);
+    await emulator.control.setPlatform("rdbms-default");
+    // A provider process reads the catalogue once; this one starts again after the switch.
+    resetCaches();
+    const today = await upThenPreview(mysql, mysqlToday);
+    expect([legacy.outs.platform, today.outs.platform]).toEqual([undefined, "rdbms-default"]);
+    expect([legacy.diff, today.diff]).toEqual([{ changes: false }, { changes: false }]);
+
+    // The same change: the contract's platform replaces (and its replacement is made on today's
+    // platform, which takes no full-version engine id), today's resizes in place.
+    const legacyNext = await mysql.check(legacy.outs, { ...legacyProgram, clusterSize: 3 });
+    expect(legacyNext.failures).toEqual([
+      {
+        property: "engineId",
+        reason: expect.stringMatching(/"mysql\/8\.0\.30" is refused on the rdbms-default.*invalid engine/),
+      },
+    ]);
+    const moved = await mysql.check(legacy.outs, { ...legacyProgram, engineId: "mysql/8", clusterSize: 3 });
+    expect(moved.failures ?? []).toEqual([]);
+    expect(await mysql.diff(legacy.id, legacy.outs, moved.inputs as Bag)).toMatchObject({
+      replaces: expect.arrayContaining(["engineId", "clusterSize"]),
+    });
+    const todayNext = await mysql.check(today.outs, { ...mysqlToday, clusterSize: 3 });
+    expect(await mysql.diff(today.id, today.outs, todayNext.inputs as Bag)).toEqual({ changes: true });
+    await emulator.control.clearRequests();
+    const resized = await mysql.update(today.id, today.outs, todayNext.inputs as Bag);
+    expect(resized.outs).toMatchObject({ clusterSize: 3 });
+    // The legacy database's own in-place change: a bigger plan, as the contract's platform resizes.
+    const grown = await mysql.check(legacy.outs, { ...legacyProgram, type: "g6-standard-2" });
+    expect(await mysql.diff(legacy.id, legacy.outs, grown.inputs as Bag)).toEqual({ changes: true });
+    const legacyResized = await mysql.update(legacy.id, legacy.outs, grown.inputs as Bag);
+    expect(legacyResized.outs).toMatchObject({ type: "g6-standard-2", clusterSize: 1 });
+    expect(await writes()).toEqual([
+      `PUT /v4/databases/mysql/instances/${today.id}`,
+      `PUT /v4/databases/mysql/instances/${legacy.id}`,
+    ]);
+
+    // A setting the legacy database holds stays its own: its replication is no refusal there.
+    const held = await mysql.check(legacy.outs, { ...legacyProgram, replicationType: "none" });
+    expect(held.failures ?? []).toEqual([]);
+    // A replacement of the legacy database would be made on today's platform: judged by its rules.
+    const replaced = await mysql.check(legacy.outs, {
+      ...legacyProgram,
+      engineId: "mysql/8",
+      region: "us-west",
+      replicationType: "none",
+    });
+    expect(replaced.failures).toEqual([
+      { property: "replicationType", reason: expect.stringMatching(/rdbms-default/) },
+    ]);
+  });
+});
+
+describe("a snapshot and the platform setting", () => {
+  test("a DatabaseSnapshot of a database on today's platform is refused at preview, pointing to a fork; a legacy one's passes", async () => {
+    const legacy = await upThenPreview(mysql, {
+      label: "old-db",
+      region: "us-east",
+      type: "g6-standard-1",
+      engineId: "mysql/8.0.30",
+    });
+    await emulator.control.setPlatform("rdbms-default");
+    resetCaches();
+    const today = await upThenPreview(mysql, {
+      label: "new-db",
+      region: "us-east",
+      type: "g6-standard-1",
+      engineId: "mysql/8",
+    });
+    await emulator.control.clearRequests();
+    const refused = await snapshot.check({}, { engine: "mysql", instanceId: Number(today.id), label: "nightly" });
+    expect(refused.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(
+          /mysql database \d+ is on the rdbms-default platform, which takes no snapshots.*fork/,
+        ),
+      },
+    ]);
+    // A database still to be made (its id unknown in the preview) will be on today's platform too.
+    const unknownId = await snapshot.check({}, { engine: "mysql", instanceId: UNKNOWN, label: "nightly" });
+    expect(unknownId.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(/the new mysql database is on the rdbms-default platform/),
+      },
+    ]);
+    const passed = await snapshot.check({}, { engine: "mysql", instanceId: Number(legacy.id), label: "nightly" });
+    expect(passed.failures ?? []).toEqual([]);
+    expect(await writes()).toEqual([]);
+  });
+
+  test("cloudplatform:databasePlatform decides over the catalogue; another value is refused by name", async () => {
+    await emulator.control.setPlatform("rdbms-default");
+    const configured = async (platform: string): Promise<void> => {
+      resetCaches();
+      await configure({
+        config: configBag({
+          "cloudplatform:token": emulator.token,
+          "cloudplatform:apiUrl": emulator.url,
+          "cloudplatform:databasePlatform": platform,
+        }),
+      });
+    };
+    const program = {
+      label: "orders-db",
+      region: "us-east",
+      type: "g6-standard-1",
+      engineId: "mysql/8",
+      clusterSize: 3,
+    };
+    // Told the contract's platform, a replication setting passes (the catalogue alone would refuse it).
+    await configured("rdbms-legacy");
+    expect((await mysql.check({}, { ...program, replicationType: "semi_synch" })).failures ?? []).toEqual([]);
+    await configured("rdbms-default");
+    expect((await mysql.check({}, { ...program, replicationType: "semi_synch" })).failures).toEqual([
+      { property: "replicationType", reason: expect.stringMatching(/rdbms-default/) },
+    ]);
+    await configured("rdbms-2030");
+    expect((await mysql.check({}, program)).failures).toEqual([
+      {
+        property: "engineId",
+        reason: expect.stringMatching(
+          /cloudplatform:databasePlatform \(or CLOUDPLATFORM_DATABASE_PLATFORM\) must be "rdbms-legacy" or "rdbms-default", got "rdbms-2030"/,
+        ),
+      },
+    ]);
+  });
+});
+
+describe("today's platform, an existing database", () => {
+  test("a replication setting added to the program of a database that stays is refused too, by the platform's rule alone", async () => {
+    await emulator.control.setPlatform("rdbms-default");
+    const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
+    const { outs } = await upThenPreview(mysql, program);
+    const res = await mysql.check(outs, { ...program, replicationType: "semi_synch" });
+    expect(res.failures).toEqual([
+      {
+        property: "replicationType",
+        reason: expect.stringMatching(/^replicationType "semi_synch" is refused on the rdbms-default platform/),
+      },
+    ]);
+  });
+});
