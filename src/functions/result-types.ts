@@ -3,7 +3,7 @@
  * The look-ups' results: each a result table's rows as the look-up returns them (results.ts reads
  * them through the tables).
  */
-import type { DatabaseHosts, MaintenanceWindow, SubnetCompute } from "../resources/types.js";
+import type { DatabaseHosts, MaintenanceWindow, PendingUpdate, SubnetCompute } from "../resources/types.js";
 
 /** A region. */
 export interface RegionResult {
@@ -79,6 +79,10 @@ export interface DatabaseResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -195,6 +199,10 @@ export interface DatabaseDetailResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */

@@ -13,6 +13,7 @@ export type {
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
+  PendingUpdate,
   RestoreRecord,
   SubnetCompute,
   SubnetComputeInterface,

@@ -91,6 +91,16 @@ export interface RestoreRecord {
   restoredAt: string;
 }
 
+/** A maintenance the API has planned for a database (today's platform). */
+export interface PendingUpdate {
+  /** When it is applied at the latest (the API's time, UTC); null where the API gives none. */
+  deadline: string | null;
+  /** What it is, e.g. "Platform Updates". */
+  description: string;
+  /** When it is planned (the API's time, UTC); null where the API gives none. */
+  plannedFor: string | null;
+}
+
 /** A compute instance using a subnet. */
 export interface SubnetCompute {
   /** Compute instance id. */

@@ -5,7 +5,7 @@
  */
 import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
-import { modelObjectFacts } from "../shared/fields/model-rows.js";
+import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -68,6 +68,13 @@ export const DATABASE_HOSTS: FieldFacts = {
   secondary: { ...text("Secondary host name, where the API gives one."), absent: "null" },
 };
 
+/** A maintenance the API has planned for a database (today's platform): the API model's, by camelCase name. */
+export const PENDING_UPDATE: FieldFacts = modelResultFacts(API.PENDING_UPDATE, {
+  deadline: "When it is applied at the latest (the API's time, UTC); null where the API gives none.",
+  description: 'What it is, e.g. "Platform Updates".',
+  plannedFor: "When it is planned (the API's time, UTC); null where the API gives none.",
+});
+
 /** A compute instance using a subnet. */
 export const SUBNET_COMPUTE: FieldFacts = {
   id: { ...whole("Compute instance id."), required: true },
@@ -103,6 +110,7 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
   DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
   RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
+  PendingUpdate: ["A maintenance the API has planned for a database (today's platform).", PENDING_UPDATE],
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],

@@ -27,6 +27,7 @@ import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/class.
 import type {
   DatabaseHosts,
   MaintenanceWindow,
+  PendingUpdate,
   RestoreRecord,
   SubnetCompute,
   VpcInlineSubnet,
@@ -191,6 +192,10 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly standbyHost: pulumi.Output<string | undefined>;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   declare public readonly platform: pulumi.Output<string | undefined>;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  declare public readonly pendingUpdates: pulumi.Output<PendingUpdate[] | undefined>;
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  declare public readonly oldestRestoreTime: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */
@@ -269,6 +274,10 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly standbyHost: pulumi.Output<string | undefined>;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   declare public readonly platform: pulumi.Output<string | undefined>;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  declare public readonly pendingUpdates: pulumi.Output<PendingUpdate[] | undefined>;
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  declare public readonly oldestRestoreTime: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */

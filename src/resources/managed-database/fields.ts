@@ -242,6 +242,27 @@ export const DATABASE_FIELDS = {
     'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy", where the API gives one.',
     { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
   ),
+  pendingUpdates: modelRow(
+    DATABASE,
+    "updates.pending",
+    "Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it.",
+    {
+      absent: "undefined",
+      ref: "PendingUpdate",
+      notes:
+        "list of `{deadline, description, plannedFor}` (`updates.pending` of `rdbms-default`; times as the API gives them, null where it gives none); undefined where the answers carry none",
+    },
+  ),
+  oldestRestoreTime: modelRow(
+    DATABASE,
+    "oldest_restore_time",
+    "The earliest instant a fork can restore to (today's platform), where the API gives one.",
+    {
+      absent: "undefined",
+      notes:
+        "`oldest_restore_time` of `rdbms-default` (the API's time, UTC, no zone); undefined until the first backup exists and on the contract's platform",
+    },
+  ),
   status: {
     description: "Status as of the last create, update or refresh.",
     change: "output",
