@@ -170,7 +170,10 @@ function argsOf<A>(
 /** The inputs of a database resource, every one at the database's current value. */
 function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [string, Expr][] {
   // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
-  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList } }, engine);
+  // `suspended` is written only for a suspended database: false is what a program leaving it out says.
+  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList } }, engine).filter(
+    ([k, e]) => k !== "suspended" || !(e.kind === "literal" && e.value === false),
+  );
 }
 
 function snapshotDeclaration(

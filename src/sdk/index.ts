@@ -178,6 +178,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
@@ -260,6 +262,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -5,7 +5,8 @@
  */
 import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
-import { engineIdOf, platformOf } from "./platform.js";
+import { engineIdOf, platformOf, TODAYS } from "./platform.js";
+import { suspendedOf } from "./suspension.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
@@ -166,6 +167,19 @@ export const DATABASE_FIELDS = {
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
     todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
+  },
+  suspended: {
+    description:
+      "Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes).",
+    change: "update",
+    type: "boolean",
+    // Read from the status, never written to a body: suspend and resume are calls of their own.
+    api: { read: (d) => (platformOf(d) === TODAYS ? suspendedOf(d) : undefined) },
+    default: false,
+    output: true,
+    notes:
+      "`true` suspends (`/suspend`, waited until `suspended`), `false` resumes (`/resume`, waited until `active`, about 8 minutes); never a replacement; other changes of the same `up` are made after a resume and before a suspend; while suspended, the credentials and certificate are not read (the API refuses them) and keep their last values; `true` is refused on `rdbms-legacy`",
+    todays: { change: "update", notes: "suspends and resumes in place" },
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",

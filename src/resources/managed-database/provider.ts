@@ -34,6 +34,7 @@ import {
 } from "./inputs.js";
 import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
+import { suspensionProblem } from "./suspension.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
@@ -58,7 +59,13 @@ export const DATABASE_TIMEOUTS_MS = {
 /** The inputs whose change today's platform carries out as a resize or an upgrade. */
 const RESIZING = ["type", "clusterSize", "engineId"];
 
-const DELETABLE = ["active", "failed", "degraded"];
+/** The statuses the API deletes a database in: today's platform deletes a suspended one too. */
+const deletable = (db: Database): string[] => [
+  "active",
+  "failed",
+  "degraded",
+  ...(platformOf(db) === TODAYS ? ["suspended"] : []),
+];
 /** The inputs a create sends when set (the API takes no maintenance window then). */
 function createNames(engine: EngineType): string[] {
   return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
@@ -162,6 +169,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // Today's platform refuses what it does not take whether or not `up` sends it: the program
       // would say what the database cannot be.
       if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      const changing =
+        Object.keys(olds).length === 0
+          ? []
+          : changedFields(olds, inputs, DATABASE_DIFF).filter((k) => k !== "suspended" && k !== "timeouts");
+      const suspension = suspensionProblem(platform, olds, inputs, changing);
+      if (suspension) rules.fail("suspended", suspension);
       else if (creates) replicationRules(engine, rules, inputs);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
@@ -293,6 +306,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const limit = timeoutMs(props.timeouts, "delete", DATABASE_TIMEOUTS_MS.delete);
       let db = await unlessNotFound(() => api.get(instanceId));
       if (!db) return;
+      const DELETABLE = deletable(db);
       if (!DELETABLE.includes(db.status)) {
         db = await waitFor({
           what: `${engine} database ${instanceId} to reach a status that allows deletion (${DELETABLE.join(", ")})`,

@@ -49,6 +49,8 @@ export interface MysqlDatabaseArgs {
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). Default: `false`. */
+  suspended?: pulumi.Input<boolean>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;
   /** Any text; a change from one value to another applies OS patches now. */
@@ -125,6 +127,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
