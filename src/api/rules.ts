@@ -4,7 +4,7 @@
  * body with these reasons, and the providers' check refuses the same values with the same text at
  * preview. The contract does not show the API's reason texts; these are the project's reading.
  */
-import { fieldOn, type ApiField, type Engine, type Platform, type WireType } from "./field.js";
+import type { ApiField, Engine, WireType } from "./field.js";
 
 /** What a rule reads of a field: its declaration, or a JSON schema made from it (the same keys). */
 export interface Bounds {
@@ -90,16 +90,8 @@ function hasType(type: WireType, value: unknown): boolean {
  * parts an update of it takes). A value not sent (undefined) breaks nothing; null breaks the type
  * unless the field is nullable. Keys the entity lacks are the caller's to refuse.
  */
-export function fieldProblems(
-  wire: string,
-  declared: ApiField,
-  value: unknown,
-  engine?: Engine,
-  platform?: Platform,
-): Refusal[] {
+export function fieldProblems(wire: string, field: ApiField, value: unknown, engine?: Engine): Refusal[] {
   if (value === undefined) return [];
-  // The field as the platform uses it, where one is named (today's window lasts 4 hours).
-  const field = platform === undefined ? declared : (fieldOn(declared, platform) as ApiField);
   if (engine && field.engines && !field.engines.includes(engine))
     return [{ field: wire, reason: enginesReason(wire, field.engines) }];
   if (value === null) return field.nullable ? [] : [{ field: wire, reason: ruleReason("type", field) }];
@@ -110,11 +102,11 @@ export function fieldProblems(
       const items = type.array.fields;
       return (value as unknown[]).flatMap((item, i) =>
         isObject(item)
-          ? entityProblems(`${wire}[${i}]`, items, item, "create", engine, platform)
+          ? entityProblems(`${wire}[${i}]`, items, item, "create", engine)
           : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "object" }) }],
       );
     }
-    return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine, platform);
+    return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine);
   }
   if (type === "strings")
     return (value as unknown[]).flatMap((item, i) =>
@@ -130,11 +122,10 @@ function entityProblems(
   value: Record<string, unknown>,
   on: "create" | "update",
   engine: Engine | undefined,
-  platform?: Platform,
 ): Refusal[] {
   return Object.entries(fields)
     .filter(([, f]) => (on === "create" ? f.create : f.update))
-    .flatMap(([k, f]) => fieldProblems(`${path}.${k}`, f, value[k], engine, platform));
+    .flatMap(([k, f]) => fieldProblems(`${path}.${k}`, f, value[k], engine));
 }
 
 /** The first rule a scalar of the right type breaks: enum, then bounds, length and pattern. */

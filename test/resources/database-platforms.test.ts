@@ -43,14 +43,23 @@ const bodies = (operation: string): Bag[] =>
   exchanges.filter((x) => x.operation === operation).map((x) => x.request as Bag);
 
 /** Check, create, then the preview right after: check against the state and diff. */
-async function upThenPreview(provider: typeof mysql, program: Bag): Promise<{ id: string; outs: Bag; diff: unknown }> {
+async function upThenPreview(
+  provider: typeof mysql,
+  program: Bag,
+): Promise<{ id: string; outs: Bag; inputs: Bag; diff: unknown }> {
   const checked = await provider.check({}, program);
   expect(checked.failures ?? []).toEqual([]);
   const created = await provider.create(checked.inputs as Bag);
   const outs = created.outs as Bag;
-  const again = await provider.check(outs, program);
+  // As the engine does: check gets the inputs it returned last time, diff the state.
+  const again = await provider.check(checked.inputs as Bag, program);
   expect(again.failures ?? []).toEqual([]);
-  return { id: created.id, outs, diff: await provider.diff(created.id, outs, again.inputs as Bag) };
+  return {
+    id: created.id,
+    outs,
+    inputs: checked.inputs as Bag,
+    diff: await provider.diff(created.id, outs, again.inputs as Bag),
+  };
 }
 
 describe("the contract's platform: a create sends only what the program sets", () => {
@@ -102,17 +111,19 @@ describe("the contract's platform: a create sends only what the program sets", (
       allowList: [],
       replicationType: "none",
     };
-    const checked = await mysql.check(old, program);
+    const checked = await mysql.check(
+      { ...program, clusterSize: 1, encrypted: false, sslConnection: true, allowList: [], replicationType: "none" },
+      program,
+    );
     expect(await mysql.diff(id, old, checked.inputs as Bag)).toEqual({ changes: false });
   });
 
   test("an unset input whose state holds another value is planned as the API's default", async () => {
     const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
-    const created = await mysql.create(
-      (await mysql.check({}, { ...program, allowList: ["10.0.0.1"], encrypted: true })).inputs as Bag,
-    );
+    const first = (await mysql.check({}, { ...program, allowList: ["10.0.0.1"], encrypted: true })).inputs as Bag;
+    const created = await mysql.create(first);
     const outs = created.outs as Bag;
-    const checked = await mysql.check(outs, program);
+    const checked = await mysql.check(first, program);
     // Left out means the API's value: no allow list (in place), unencrypted disks (a replacement).
     expect(await mysql.diff(created.id, outs, checked.inputs as Bag)).toEqual({
       changes: true,
@@ -176,7 +187,7 @@ describe("today's platform (rdbms-default)", () => {
       hourOfDay: (my.outs.updates as Bag).hourOfDay,
       dayOfWeek: (my.outs.updates as Bag).dayOfWeek,
     };
-    const written = await mysql.check(my.outs, {
+    const written = await mysql.check(my.inputs, {
       ...mysqlToday,
       updates: window,
       encrypted: true,
@@ -188,9 +199,9 @@ describe("today's platform (rdbms-default)", () => {
   });
 
   test("clusterSize 1 -> 3 and a plan change go in place: one PUT, no DELETE, no second POST, the same id", async () => {
-    const { id, outs } = await upThenPreview(mysql, mysqlToday);
+    const { id, outs, inputs } = await upThenPreview(mysql, mysqlToday);
     const program = { ...mysqlToday, type: "g6-standard-2", clusterSize: 3 };
-    const checked = await mysql.check(outs, program);
+    const checked = await mysql.check(inputs, program);
     expect(checked.failures ?? []).toEqual([]);
     expect(await mysql.diff(id, outs, checked.inputs as Bag)).toEqual({ changes: true });
     await emulator.control.clearRequests();
@@ -200,14 +211,14 @@ describe("today's platform (rdbms-default)", () => {
     expect(await writes()).toEqual([`PUT /v4/databases/mysql/instances/${id}`]);
     expect(updated.outs).toMatchObject({ type: "g6-standard-2", clusterSize: 3, status: "active" });
     expect((updated.outs as Bag).standbyHost).toEqual(expect.stringMatching(/^replica-/));
-    const again = await mysql.check(updated.outs as Bag, program);
+    const again = await mysql.check(checked.inputs as Bag, program);
     expect(await mysql.diff(id, updated.outs as Bag, again.inputs as Bag)).toEqual({ changes: false });
   });
 
   test("a newer major version upgrades in place; an older one replaces", async () => {
     const program = { ...pgToday, clusterSize: 1 };
-    const { id, outs } = await upThenPreview(pg, program);
-    const up = await pg.check(outs, { ...program, engineId: "postgresql/17" });
+    const { id, outs, inputs } = await upThenPreview(pg, program);
+    const up = await pg.check(inputs, { ...program, engineId: "postgresql/17" });
     expect(up.failures ?? []).toEqual([]);
     expect(await pg.diff(id, outs, up.inputs as Bag)).toEqual({ changes: true });
     await emulator.control.clearRequests();
@@ -217,7 +228,7 @@ describe("today's platform (rdbms-default)", () => {
     expect(await writes()).toEqual([`PUT /v4/databases/postgresql/instances/${id}`]);
     expect(updated.outs).toMatchObject({ engineId: "postgresql/17", status: "active" });
     expect((updated.outs as Bag).version).toMatch(/^17\./);
-    const down = await pg.check(updated.outs as Bag, program);
+    const down = await pg.check(up.inputs as Bag, program);
     expect(await pg.diff(id, updated.outs as Bag, down.inputs as Bag)).toMatchObject({
       changes: true,
       replaces: ["engineId"],
@@ -236,7 +247,7 @@ describe("today's platform (rdbms-default)", () => {
     [
       "updates",
       { updates: { frequency: "weekly", duration: 3, hourOfDay: 1, dayOfWeek: 1 } },
-      /updates\.duration: Must be one of: 4 \(got 3\)/,
+      /updates\.duration must be 4 on the rdbms-default platform/,
     ],
   ])("%s the platform does not take is refused at preview, and nothing is sent", async (property, extra, reason) => {
     const res = await mysql.check({}, { ...mysqlToday, ...extra });
@@ -262,25 +273,25 @@ describe("today's platform (rdbms-default)", () => {
 
     // The same change: the contract's platform replaces (and its replacement is made on today's
     // platform, which takes no full-version engine id), today's resizes in place.
-    const legacyNext = await mysql.check(legacy.outs, { ...legacyProgram, clusterSize: 3 });
+    const legacyNext = await mysql.check(legacy.inputs, { ...legacyProgram, clusterSize: 3 });
     expect(legacyNext.failures).toEqual([
       {
         property: "engineId",
         reason: expect.stringMatching(/"mysql\/8\.0\.30" is refused on the rdbms-default.*invalid engine/),
       },
     ]);
-    const moved = await mysql.check(legacy.outs, { ...legacyProgram, engineId: "mysql/8", clusterSize: 3 });
+    const moved = await mysql.check(legacy.inputs, { ...legacyProgram, engineId: "mysql/8", clusterSize: 3 });
     expect(moved.failures ?? []).toEqual([]);
     expect(await mysql.diff(legacy.id, legacy.outs, moved.inputs as Bag)).toMatchObject({
       replaces: expect.arrayContaining(["engineId", "clusterSize"]),
     });
-    const todayNext = await mysql.check(today.outs, { ...mysqlToday, clusterSize: 3 });
+    const todayNext = await mysql.check(today.inputs, { ...mysqlToday, clusterSize: 3 });
     expect(await mysql.diff(today.id, today.outs, todayNext.inputs as Bag)).toEqual({ changes: true });
     await emulator.control.clearRequests();
     const resized = await mysql.update(today.id, today.outs, todayNext.inputs as Bag);
     expect(resized.outs).toMatchObject({ clusterSize: 3 });
     // The legacy database's own in-place change: a bigger plan, as the contract's platform resizes.
-    const grown = await mysql.check(legacy.outs, { ...legacyProgram, type: "g6-standard-2" });
+    const grown = await mysql.check(legacy.inputs, { ...legacyProgram, type: "g6-standard-2" });
     expect(await mysql.diff(legacy.id, legacy.outs, grown.inputs as Bag)).toEqual({ changes: true });
     const legacyResized = await mysql.update(legacy.id, legacy.outs, grown.inputs as Bag);
     expect(legacyResized.outs).toMatchObject({ type: "g6-standard-2", clusterSize: 1 });
@@ -290,10 +301,10 @@ describe("today's platform (rdbms-default)", () => {
     ]);
 
     // A setting the legacy database holds stays its own: its replication is no refusal there.
-    const held = await mysql.check(legacy.outs, { ...legacyProgram, replicationType: "none" });
+    const held = await mysql.check(legacy.inputs, { ...legacyProgram, replicationType: "none" });
     expect(held.failures ?? []).toEqual([]);
     // A replacement of the legacy database would be made on today's platform: judged by its rules.
-    const replaced = await mysql.check(legacy.outs, {
+    const replaced = await mysql.check(legacy.inputs, {
       ...legacyProgram,
       engineId: "mysql/8",
       region: "us-west",
@@ -386,8 +397,8 @@ describe("today's platform, an existing database", () => {
   test("a replication setting added to the program of a database that stays is refused too, by the platform's rule alone", async () => {
     await emulator.control.setPlatform("rdbms-default");
     const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
-    const { outs } = await upThenPreview(mysql, program);
-    const res = await mysql.check(outs, { ...program, replicationType: "semi_synch" });
+    const { inputs } = await upThenPreview(mysql, program);
+    const res = await mysql.check(inputs, { ...program, replicationType: "semi_synch" });
     expect(res.failures).toEqual([
       {
         property: "replicationType",

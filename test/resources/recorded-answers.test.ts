@@ -75,15 +75,22 @@ describe.each(Object.keys(ANSWERS))("%s", (name) => {
     expect(db.updates).toHaveProperty("week_of_month", (answer.updates as Bag).week_of_month ?? null);
   });
 
-  test("import's read, check and diff: no change; of what the contract lacks, only the outputs platform and standbyHost in the state", async () => {
+  test("import's read, check and diff: no change; of what the contract lacks, only the outputs platform, standbyHost, pendingUpdates, oldestRestoreTime and suspended in the state", async () => {
     const provider = providers[answer.engine];
     const read = await provider.read!(String(answer.id));
     const state = read.props as Bag;
     const inputs = read.inputs as Bag;
-    const { platform, standbyHost, ...rest } = state;
-    expect({ platform, standbyHost }).toEqual({
+    const { platform, standbyHost, pendingUpdates, oldestRestoreTime, suspended, ...rest } = state;
+    const pending = ((answer.updates as Bag).pending ?? null) as Bag[] | null;
+    expect({ platform, standbyHost, pendingUpdates, oldestRestoreTime, suspended }).toEqual({
       platform: answer.platform,
       standbyHost: (answer.hosts as Bag).standby,
+      // Today's outputs as the answer holds them (camelCase keys), none where it lacks them.
+      pendingUpdates:
+        pending?.map((p) => ({ deadline: p.deadline, description: p.description, plannedFor: p.planned_for })) ??
+        undefined,
+      oldestRestoreTime: answer.oldest_restore_time ?? undefined,
+      suspended: answer.platform === "rdbms-default" ? answer.status === "suspended" : undefined,
     });
     for (const extra of ["platform", "members", "engineConfig", "oldestRestoreTime", "pending", "standby"])
       expect(JSON.stringify(rest)).not.toContain(extra);
@@ -154,12 +161,21 @@ test('a "none" an earlier import stored for a 3-node cluster is dropped at refre
   const old = { ...(read.props as Bag), replicationType: "none" };
   const refreshed = await mysqlProvider.read!(String(answer.id), old);
   expect((refreshed.props as Bag).replicationType).toBeUndefined();
-  const program = { ...(refreshed.inputs as Bag), replicationType: "asynch" };
+  const program = refreshed.inputs as Bag;
+  console.log("DBG", JSON.stringify(refreshed.inputs));
   const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
   expect(checked.failures ?? []).toEqual([]);
   expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
     changes: false,
   });
+  // The database is on today's platform (its answer says so), which takes no replication setting.
+  const replicated = await mysqlProvider.check!(refreshed.inputs as Bag, { ...program, replicationType: "asynch" });
+  expect(replicated.failures).toEqual([
+    {
+      property: "replicationType",
+      reason: expect.stringMatching(/^replicationType "asynch" is refused on the rdbms-default platform/),
+    },
+  ]);
 });
 
 test("a held value is judged again once the program changes it: a new long label is refused at preview and at adoption", async () => {

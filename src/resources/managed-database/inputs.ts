@@ -64,15 +64,17 @@ export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
  */
 export const DATABASE_DIFF: DiffSpec = {
   ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
-  unset: (olds, news) =>
-    olds.engineType === "mysql" || olds.engineType === "postgresql"
-      ? apiDefaults(olds.engineType, platformOf(olds), news)
-      : {},
+  unset: (olds, news) => {
+    // A state names its engine; inputs (check's olds) only in their engine id.
+    const engine = olds.engineType ?? String(olds.engineId ?? news.engineId ?? "").split("/")[0];
+    return engine === "mysql" || engine === "postgresql" ? apiDefaults(engine, platformOf(olds), news) : {};
+  },
 };
 
 /**
- * Replication: "none" on one node, anything else needs three. Left out, it is left to the API
- * (which picks by cluster size), so nothing is filled in.
+ * Replication: "none" on one node, anything else needs three (the values each engine takes are
+ * the model's, checked before this runs). Left out, it is left to the API (which picks by cluster
+ * size), so nothing is filled in.
  */
 function replication(engine: EngineType, platform: DatabasePlatform | undefined): FieldCheck {
   return (rules, news, inputs) => {
@@ -80,8 +82,7 @@ function replication(engine: EngineType, platform: DatabasePlatform | undefined)
     if (platform === TODAYS) return;
     // PostgreSQL answers spell asynch as "async"; accept it in inputs too and store one spelling.
     if (engine === "postgresql" && news.replicationType === "async") inputs.replicationType = "asynch";
-    // The API's own cluster size when the program leaves it out; the values each engine takes are
-    // the model's (checked before this runs).
+    // The API's own cluster size when the program leaves it out.
     const cluster = inputs.clusterSize ?? 1;
     const given = inputs.replicationType;
     const value = typeof given === "string" && given !== UNKNOWN ? given : undefined;
@@ -176,11 +177,13 @@ const allowList: FieldCheck = (rules, news, inputs) => {
   if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
 };
 
-/** The maintenance window beyond what the model declares of its parts (judged by the platform: checkFields). */
-const updates: FieldCheck = (rules, news, inputs) => {
-  const window = maintenanceWindowInput(rules, news, "updates");
-  if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
-};
+/** The maintenance window, by the rules of the platform that takes it (the contract's when not told). */
+const updates =
+  (platform: DatabasePlatform | undefined): FieldCheck =>
+  (rules, news, inputs) => {
+    const window = maintenanceWindowInput(rules, news, "updates", platform ?? LEGACY);
+    if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
+  };
 
 /**
  * The cluster sizes a platform takes on the program's plan, with the reason shown: the contract's
@@ -188,9 +191,8 @@ const updates: FieldCheck = (rules, news, inputs) => {
  * a platform not told yet (an adoption, an unreadable catalogue) any of them: the API judges.
  */
 function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [readonly number[], string] {
-  if (platform === LEGACY) {
-    return [DATABASE_FIELDS.clusterSize.choices.values, ""];
-  }
+  // The contract's sizes are the model's, judged before this runs.
+  if (platform === LEGACY) return [DATABASE_FIELDS.clusterSize.choices.values, ""];
   if (platform === undefined || typeof type !== "string" || type === UNKNOWN) return [[1, 2, 3], ""];
   return [
     clusterSizesOf(platform, type),
@@ -206,23 +208,25 @@ export function checkDatabase(
   engine: EngineType,
   news: Bag,
   creating = false,
-  platform?: DatabasePlatform,
+  platform?: DatabasePlatform | null,
 ): { rules: Rules; inputs: Bag } {
   const checked = checkFields(
     DATABASE_FIELDS,
     news,
     engine,
     {
-      clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform, news.type)),
-      replicationType: replication(engine, platform),
+      clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform ?? undefined, news.type)),
+      replicationType: replication(engine, platform ?? undefined),
       allowList,
-      updates,
+      updates: updates(platform ?? undefined),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
       timeouts: timeoutsCheck,
     },
     DATABASE,
-    platform,
+    // The model's rules are the contract's: a field today's platform (or a platform not told yet)
+    // treats otherwise is judged by the platform's own rules instead (provider.ts, rules.ts).
+    platform === LEGACY ? undefined : (platform ?? "unknown"),
   );
   // A create sends only what the program sets: the API's defaults are not inputs.
   for (const [k, f] of Object.entries(DATABASE_FIELDS))

@@ -29,9 +29,17 @@ export const TODAYS: DatabasePlatform = "rdbms-default";
 /** The contract's platform. */
 export const LEGACY: DatabasePlatform = CONTRACT_PLATFORM;
 
-/** The platform a database answer or a state names; none named is the contract's. */
+/**
+ * The platform of a database answer, a state or the inputs last checked: the `platform` they name;
+ * inputs name none (it is an output), so their engine id tells: only today's platform names an
+ * engine by its major version alone (`mysql/8`), the contract's always by a full one
+ * (`mysql/8.0.30`). Nothing named and no such id: the contract's.
+ */
 export function platformOf(bag: object | undefined): DatabasePlatform {
-  return (bag as Bag | undefined)?.platform === TODAYS ? TODAYS : LEGACY;
+  const b = bag as Bag | undefined;
+  if (b?.platform === TODAYS) return TODAYS;
+  if (b?.platform === undefined && typeof b?.engineId === "string" && MAJOR_ONLY.test(b.engineId)) return TODAYS;
+  return LEGACY;
 }
 
 /**

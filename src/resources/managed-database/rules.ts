@@ -4,6 +4,7 @@
  */
 import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { CONTRACT_PLATFORM, fieldOn, MAINTENANCE_WINDOW, type Platform } from "../../api/index.js";
 
 /**
  * Database labels: letters, digits, `.`, `_` and `-`, the character set this package (and its
@@ -78,6 +79,31 @@ export function engineIdRule(engine: string): (id: string) => string | undefined
   };
 }
 
+/** A window's values by the rules of `platform` where they differ from the contract's (the model's `platforms`). */
+function platformWindow(rules: Rules, w: Bag, key: string, platform: Platform): void {
+  const where = ` on the ${platform} platform`;
+  const on = (k: keyof typeof MAINTENANCE_WINDOW.fields) => fieldOn(MAINTENANCE_WINDOW.fields[k], platform);
+  const frequencies = (on("frequency").enum ?? []) as readonly string[];
+  if (w.frequency !== undefined && !frequencies.includes(w.frequency as string))
+    rules.fail(
+      `${key}.frequency`,
+      `${key}.frequency must be ${frequencies.map((f) => `"${f}"`).join(" or ")}${where}, got ${shown(w.frequency)}`,
+    );
+  const durations = on("duration").enum as readonly number[] | undefined;
+  if (w.duration !== undefined && durations && !durations.includes(w.duration as number))
+    rules.fail(
+      `${key}.duration`,
+      `${key}.duration must be ${durations.join(" or ")}${where} (hours), got ${shown(w.duration)}`,
+    );
+  const int = (field: string, lo: number, hi: number, unit: string): void => {
+    const v = w[field];
+    if (v !== undefined && (!Number.isInteger(v) || (v as number) < lo || (v as number) > hi))
+      rules.fail(`${key}.${field}`, `${key}.${field} must be an integer from ${lo} to ${hi}${unit}, got ${shown(v)}`);
+  };
+  int("hourOfDay", 0, 23, " (UTC)");
+  int("dayOfWeek", 1, 7, " (1 = Monday)");
+}
+
 /** Maintenance window input, in the camelCase form of the resource args. */
 export interface MaintenanceWindowInput {
   frequency: "weekly" | "monthly";
@@ -98,6 +124,7 @@ export function maintenanceWindowInput(
   rules: Rules,
   bag: Bag,
   key = "updates",
+  platform: Platform = CONTRACT_PLATFORM,
 ): MaintenanceWindowInput | typeof UNKNOWN | undefined {
   const value = bag[key];
   if (value === undefined || value === null) return undefined;
@@ -118,6 +145,9 @@ export function maintenanceWindowInput(
   for (const part of ["frequency", "duration", "hourOfDay", "dayOfWeek"])
     if (w[part] === undefined || w[part] === null)
       rules.fail(`${key}.${part}`, `${key}.${part} is required: the window is given whole`);
+  // The model judges the parts' values by the contract's rules; another platform's are its own
+  // (today's: weekly, 4 hours), judged here.
+  if (platform !== CONTRACT_PLATFORM) platformWindow(rules, w, key, platform);
   const week = w.weekOfMonth ?? null;
   if (w.frequency === "monthly") {
     if (week === null) rules.fail(`${key}.weekOfMonth`, `${key}.weekOfMonth is required for a monthly window (1 to 4)`);

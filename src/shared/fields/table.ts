@@ -8,7 +8,7 @@
  * the tables. Behaviour that spans fields (inline subnets, replication
  * defaults, triggers, waits) stays code beside each table.
  */
-import { fieldProblems, type Entity, type Platform } from "../../api/index.js";
+import { fieldProblems, type ApiField, type Entity } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { same, type DiffSpec } from "./diff.js";
 import { hasUnknown, inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
@@ -243,7 +243,7 @@ export function checkFields<A>(
   engine: EngineType | undefined,
   explicit: Record<string, FieldCheck> = {},
   model?: Entity,
-  platform?: Platform,
+  platform?: string,
 ): { rules: Rules; inputs: Bag } {
   const rules = new Rules();
   const inputs: Bag = { ...news };
@@ -293,7 +293,7 @@ function modelRules<A>(
   f: Field<A>,
   value: unknown,
   engine: EngineType | undefined,
-  platform: Platform | undefined,
+  platform: string | undefined,
 ): { valued: boolean; refused: boolean } {
   if (f.api === undefined || value === undefined || value === null || hasUnknown(value))
     return { valued: false, refused: false };
@@ -301,14 +301,26 @@ function modelRules<A>(
   let valued = false;
   for (const [wire, v] of Object.entries(toApi({ [k]: f } as FieldTable<A>, { [k]: value }, [k]))) {
     const declared = model.fields[wire];
-    if (!declared) continue;
+    // The model's rules are the contract's; a field another platform treats otherwise is that
+    // platform's code's to judge (a platform not told yet: any that differs, for the API to judge).
+    if (!declared || (platform !== undefined && differsOn(declared, platform))) continue;
     valued ||= declared.enum !== undefined || declared.requestEnum !== undefined;
-    for (const refusal of fieldProblems(wire, declared, v, engine, platform)) {
+    for (const refusal of fieldProblems(wire, declared, v, engine)) {
       const path = k + camelPath(refusal.field.slice(wire.length));
       rules.fail(path, `${path}: ${refusal.reason}`);
     }
   }
   return { valued, refused: rules.failures.length > before };
+}
+
+/** Whether `platform` (or, `unknown`, any platform) declares its own use of the field or of a part of it. */
+function differsOn(field: ApiField, platform: string): boolean {
+  const uses = field.platforms as Record<string, unknown> | undefined;
+  if (uses && (platform === "unknown" ? Object.keys(uses).length > 0 : uses[platform] !== undefined)) return true;
+  const type = field.type;
+  if (typeof type === "object" && "object" in type)
+    return Object.values(type.object.fields).some((f) => differsOn(f, platform));
+  return false;
 }
 
 /** A wire path's tail in the inputs' camelCase (`.x_y` as `.xY`): how a window's parts are named as inputs. */
