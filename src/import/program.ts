@@ -171,7 +171,19 @@ function argsOf<A>(
 function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [string, Expr][] {
   // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
   // `suspended` is written only for a suspended database: false is what a program leaving it out says.
-  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList } }, engine).filter(
+  // A fork names its source by id and the instant restored, as the API answers them.
+  const fork: Record<string, Expr> = db.fork
+    ? {
+        fork: {
+          kind: "object",
+          entries: [
+            ["source", literal(idValue(db.fork.source, "fork.source"))],
+            ...(db.fork.restore_time ? [["restoreTime", literal(db.fork.restore_time)]] : []),
+          ],
+        } as Expr,
+      }
+    : {};
+  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList }, ...fork }, engine).filter(
     ([k, e]) => k !== "suspended" || !(e.kind === "literal" && e.value === false),
   );
 }

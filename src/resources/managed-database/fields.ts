@@ -7,6 +7,7 @@ import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../c
 import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf, TODAYS } from "./platform.js";
 import { suspendedOf } from "./suspension.js";
+import { normaliseFork } from "./fork.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
@@ -167,6 +168,16 @@ export const DATABASE_FIELDS = {
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
     todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
+  },
+  fork: {
+    description:
+      "Today's platform only: make the database as a fork of another of this engine, restored at a point in time.",
+    change: "replace",
+    type: { ref: "DatabaseFork" },
+    ifSet: true,
+    normalise: normaliseFork,
+    notes:
+      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
   },
   suspended: {
     description:

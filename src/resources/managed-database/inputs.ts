@@ -13,6 +13,7 @@ import { clusterSizesOf } from "../../api/index.js";
 import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { forkRule } from "./fork.js";
 import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
 /** What a 3-node cluster may replicate with. */
@@ -221,6 +222,7 @@ export function checkDatabase(
       updates: updates(platform ?? undefined),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
+      fork: forkRule,
       timeouts: timeoutsCheck,
     },
     DATABASE,

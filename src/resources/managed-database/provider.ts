@@ -32,9 +32,10 @@ import {
   sendsCreate,
   withApiDefaults,
 } from "./inputs.js";
-import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
+import { LEGACY, platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { suspensionProblem } from "./suspension.js";
+import { awaitForkSource, forkBody, forkOf, forkProblem } from "./fork.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
@@ -73,7 +74,11 @@ function createNames(engine: EngineType): string[] {
 
 /** The create request: the inputs the program sets that the API takes at create. */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  return toApi(DATABASE_FIELDS, inputs, createNames(engine)) as unknown as CreateDatabaseRequest;
+  const fork = forkOf(inputs);
+  return {
+    ...toApi(DATABASE_FIELDS, inputs, createNames(engine)),
+    ...(fork ? forkBody(fork) : {}),
+  } as unknown as CreateDatabaseRequest;
 }
 
 /**
@@ -146,7 +151,13 @@ async function createOrClaim(
       // The whole list (500 to a page): no filterable database field tells the highest id.
       look: async () => lookIn<Database | DatabaseSummary>(await client().databases.list(), label),
       holder: (d) => databaseAsHolder(engine, d),
-      send: () => api.create(createRequest(engine, inputs), { recover: byLabel }),
+      send: async () => {
+        // A fork waits for its source's first backup before anything is made.
+        const fork = forkOf(inputs);
+        if (fork)
+          await awaitForkSource(engine, api, fork, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create));
+        return api.create(createRequest(engine, inputs), { recover: byLabel });
+      },
       // The cross-engine list gives a summary; the engine's own record is what the wait starts from.
       finish: async (d, earlier) => takeOver(engine, earlier ? await api.get(d.id) : (d as Database), inputs),
     },
@@ -169,13 +180,23 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // Today's platform refuses what it does not take whether or not `up` sends it: the program
       // would say what the database cannot be.
       if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      else if (creates) replicationRules(engine, rules, inputs);
       const changing =
         Object.keys(olds).length === 0
           ? []
           : changedFields(olds, inputs, DATABASE_DIFF).filter((k) => k !== "suspended" && k !== "timeouts");
       const suspension = suspensionProblem(platform, olds, inputs, changing);
       if (suspension) rules.fail("suspended", suspension);
-      else if (creates) replicationRules(engine, rules, inputs);
+      const fork = creates ? forkOf(inputs) : undefined;
+      if (creates && inputs.fork !== undefined && platform === LEGACY)
+        rules.fail(
+          "fork",
+          "fork is refused on the rdbms-legacy platform (the contract's), which restores from backups (the restore argument): only databases on rdbms-default are forked",
+        );
+      else if (fork && !rules.failures.some((f) => f.property.startsWith("fork"))) {
+        const problem = await forkProblem(client().database(engine), engine, fork);
+        if (problem) rules.fail(problem.property, problem.reason);
+      }
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);

@@ -18,6 +18,7 @@ import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
+  DatabaseForkArgs,
   DatabaseHosts,
   DatabaseRestoreArgs,
   MaintenanceWindow,
@@ -49,6 +50,8 @@ export interface MysqlDatabaseArgs {
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. Changing it replaces the resource. */
+  fork?: pulumi.Input<DatabaseForkArgs>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). Default: `false`. */
   suspended?: pulumi.Input<boolean>;
   /** Any text; a change from one value to another resets the root password. */
