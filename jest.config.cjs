@@ -39,6 +39,7 @@ const NEEDS_BUILD_OR_ENGINE = [
   "<rootDir>/test/plugin/python-sdk.test.ts",
   "<rootDir>/test/schema/bind.test.ts",
   "<rootDir>/test/conformance/linodego.test.ts",
+  "<rootDir>/test/conformance/linodego-today.test.ts",
 ];
 
 /**

@@ -5,13 +5,9 @@
  * function for, on success and failure paths (README.md beside it has the table). In the e2e tier:
  * it needs Go, and on a fresh machine the first run downloads the module and builds it.
  */
-import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { startTestEmulator, type TestEmulator } from "../support/emulator.js";
-
-const run = promisify(execFile);
-const suite = join(__dirname, "linodego");
+import { runGoSuite } from "../support/go-suite.js";
 
 let emulator: TestEmulator;
 beforeAll(async () => {
@@ -20,20 +16,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 test("linodego drives every contract operation it has a function for, its refusals read with their fields", async () => {
-  const { stdout } = await run("go", ["test", "-count=1", "-v", "./..."], {
-    cwd: suite,
-    maxBuffer: 64 * 1024 * 1024,
-    env: {
-      ...process.env,
-      CLOUDPLATFORM_EMULATOR_URL: emulator.url,
-      CLOUDPLATFORM_EMULATOR_TOKEN: emulator.token,
-      // go.mod and go.sum are the pins: nothing is resolved anew, and go.sum's hashes need no checksum database.
-      GOFLAGS: "-mod=readonly -buildvcs=false",
-      GOSUMDB: "off",
-    },
-  }).catch((err: { stdout?: string; stderr?: string; message: string }) => {
-    throw new Error(`go test failed:\n${err.stdout ?? ""}\n${err.stderr ?? err.message}`);
-  });
+  const stdout = await runGoSuite(join(__dirname, "linodego"), emulator);
   expect(stdout).toMatch(/^--- PASS: TestMySQLLifecycle/m);
   expect(stdout).toMatch(/^--- PASS: TestPostgresLifecycle/m);
   expect(stdout).not.toMatch(/^--- (FAIL|SKIP)/m);

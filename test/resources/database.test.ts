@@ -453,7 +453,9 @@ describe("database lifecycle", () => {
   });
 
   test("a timed-out create is recorded and the next update resumes the wait", async () => {
-    await emulator().control.setTimings({ provisioningSeconds: 2 });
+    // Provisioning outlasts the create's wait however slow the machine; the clock is moved on
+    // before the update.
+    await emulator().control.setTimings({ provisioningSeconds: 3600 });
     const inputs = { ...(await mysql.check({}, { ...base, timeouts: { create: "1ms" } })).inputs, __provider: "p" };
     const err = await thrown(mysql.create(inputs));
     expect(err.message).toMatch(
@@ -461,6 +463,8 @@ describe("database lifecycle", () => {
     );
     expect(err.properties).toMatchObject({ status: "provisioning", __provider: "p" });
     const news = { ...inputs, timeouts: { create: "5m" } };
+    // Ten seconds of provisioning are left for the update to wait out.
+    await emulator().control.advanceClock(3590);
     const resumed = await mysql.update(err.id as string, err.properties as Record<string, unknown>, news);
     expect(resumed.outs).toMatchObject({ status: "active", rootPassword: expect.any(String) });
   });

@@ -334,7 +334,9 @@ export class DatabaseModel {
 
   /** Current root credentials. */
   credentials(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CREDENTIALS, this.secretsOf(engine, id, actor));
+    // Today's platform answers its keys alphabetically, as every recorded answer of it does.
+    const db = this.secretsOf(engine, id, actor);
+    return answerOf(CREDENTIALS, db, {}, undefined, undefined, platformOf(db));
   }
 
   /** Schedules a new random password; the old one stays readable until the reset completes. */
@@ -356,7 +358,8 @@ export class DatabaseModel {
 
   /** The CA certificate's answer. */
   certificate(engine: EngineType, id: number, actor: Actor): Record<string, unknown> {
-    return answerOf(CERTIFICATE, this.secretsOf(engine, id, actor));
+    const db = this.secretsOf(engine, id, actor);
+    return answerOf(CERTIFICATE, db, {}, undefined, undefined, platformOf(db));
   }
 
   /** Control API: forces a status and cancels timers that would move it. */
