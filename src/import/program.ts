@@ -13,9 +13,13 @@ import type { SubnetStyle } from "./options.js";
 import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
 import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
+import { FORK } from "../api/index.js";
+import { wireOf } from "../shared/fields/model-rows.js";
 
 /** The answer's key of a database's allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+/** A fork's key of the instant restored (the model spells it). */
+const RESTORE_TIME = wireOf(FORK, "restoreTime");
 
 /** One `new cloud.<cls>(name, args)` of the program. */
 export interface Declaration {
@@ -178,7 +182,7 @@ function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [str
           kind: "object",
           entries: [
             ["source", literal(idValue(db.fork.source, "fork.source"))],
-            ...(db.fork.restore_time ? [["restoreTime", literal(db.fork.restore_time)]] : []),
+            ...(db.fork[RESTORE_TIME] ? [["restoreTime", literal(db.fork[RESTORE_TIME])]] : []),
           ],
         } as Expr,
       }

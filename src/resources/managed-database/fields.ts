@@ -9,7 +9,7 @@ import { engineIdOf, platformOf, TODAYS } from "./platform.js";
 import { suspendedOf } from "./suspension.js";
 import { normaliseFork } from "./fork.js";
 import type { FieldTable } from "../../shared/fields/table.js";
-import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
+import { modelObjectCodec, modelRow, wireOf } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
@@ -280,12 +280,12 @@ export const DATABASE_FIELDS = {
   ),
   oldestRestoreTime: modelRow(
     DATABASE,
-    "oldest_restore_time",
+    wireOf(DATABASE, "oldestRestoreTime"),
     "The earliest instant a fork can restore to (today's platform), where the API gives one.",
     {
       absent: "undefined",
       notes:
-        "`oldest_restore_time` of `rdbms-default` (the API's time, UTC, no zone); undefined until the first backup exists and on the contract's platform",
+        "the API's restore window's start on `rdbms-default` (its time, UTC, no zone); undefined until the first backup exists and on the contract's platform",
     },
   ),
   status: {

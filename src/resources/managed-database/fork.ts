@@ -10,6 +10,12 @@ import { ApiError, type Database, type DatabaseEngineApi, type EngineType } from
 import { hasUnknown, shown, type Bag, type Rules } from "../../shared/fields/validate.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 import { platformOf, TODAYS } from "./platform.js";
+import { DATABASE, FORK } from "../../api/index.js";
+import { wireOf } from "../../shared/fields/model-rows.js";
+
+/** The answer's key of the restore window's start, and the fork's key of the instant (the model spells them). */
+const OLDEST = wireOf(DATABASE, "oldestRestoreTime");
+const RESTORE_TIME = wireOf(FORK, "restoreTime");
 
 /** The fork a program asks for, its restore time as the API writes it. */
 export interface ForkInput {
@@ -66,7 +72,7 @@ export function forkRule(rules: Rules, news: Bag, inputs: Bag): void {
 
 /** The fork's part of a create body. */
 export function forkBody(fork: ForkInput): Bag {
-  return { fork: { source: fork.source, ...(fork.restoreTime ? { restore_time: fork.restoreTime } : {}) } };
+  return { fork: { source: fork.source, ...(fork.restoreTime ? { [RESTORE_TIME]: fork.restoreTime } : {}) } };
 }
 
 /** The fork of checked inputs, or undefined when there is none or a part is not known yet. */
@@ -83,11 +89,11 @@ export function forkOf(inputs: Bag): ForkInput | undefined {
  */
 function windowProblem(source: Database, restoreTime: string | undefined): string | undefined {
   if (restoreTime === undefined) return undefined;
-  const oldest = instantOf(source.oldest_restore_time);
+  const oldest = instantOf(source[OLDEST]);
   if (oldest === undefined || instantOf(restoreTime)! >= oldest) return undefined;
   return (
     `fork.restoreTime ${restoreTime} is outside the restore window of database ${source.id}: ` +
-    `${source.oldest_restore_time} to now (UTC; the API keeps 14 days of backups)`
+    `${source[OLDEST]} to now (UTC; the API keeps 14 days of backups)`
   );
 }
 
@@ -119,7 +125,7 @@ export async function forkProblem(
 }
 
 /**
- * Waits until the source has its first backup (its `oldest_restore_time`), within `limitMs`, and
+ * Waits until the source has its first backup (the start of its restore window), within `limitMs`, and
  * refuses a restore time outside its window, before anything is created.
  */
 export async function awaitForkSource(
@@ -131,7 +137,7 @@ export async function awaitForkSource(
   const source = await waitFor({
     what: `${engine} database ${fork.source} (the fork's source) to have its first backup, from which a fork restores`,
     poll: () => api.get(fork.source),
-    done: (d) => typeof d.oldest_restore_time === "string",
+    done: (d) => typeof d[OLDEST] === "string",
     describe: (d) => `status ${d.status}, no backup yet`,
     timeoutMs: limitMs,
     profile: QUICK,
