@@ -140,6 +140,43 @@ describe("database diffs by platform", () => {
   });
 });
 
+describe("today's suspension and forks in the plugin's detailed diff", () => {
+  const today = {
+    label: "db1",
+    region: "us-east",
+    type: "g6-standard-1",
+    engineType: "mysql",
+    engineId: "mysql/8",
+    allowList: [],
+    clusterSize: 1,
+    encrypted: true,
+    sslConnection: true,
+    platform: "rdbms-default",
+  };
+  const detailedOf = (olds: object, news: object, replaces: string[] = []): Record<string, number> => {
+    const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true, replaces });
+    const detailed: Record<string, number> = {};
+    resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    return detailed;
+  };
+  const program = { label: "db1", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
+
+  test("suspended: a change is an update in place; false in the state and left out of the program is no entry", () => {
+    expect(detailedOf({ ...today, suspended: false }, { ...program, suspended: true })).toEqual({
+      suspended: Kind.UPDATE,
+    });
+    expect(detailedOf({ ...today, suspended: false }, program)).toEqual({});
+  });
+
+  test("fork: one instant in two spellings is no entry; another instant replaces", () => {
+    const olds = { ...today, fork: { source: 7, restoreTime: "2025-01-02T03:04:05" } };
+    expect(detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:05Z" } })).toEqual({});
+    expect(
+      detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:06Z" } }, ["fork"]),
+    ).toEqual({ fork: Kind.UPDATE_REPLACE });
+  });
+});
+
 describe("registry and config", () => {
   test("each resource token maps to its module; unknown tokens are refused by name", () => {
     expect(RESOURCE_NAMES).toEqual(["Vpc", "VpcSubnet", "MysqlDatabase", "PostgresqlDatabase", "DatabaseSnapshot"]);
