@@ -10,6 +10,7 @@ import { readSchema } from "../../src/plugin/schema";
 import { withEngineTimeout, withProgramTimeouts } from "../../src/plugin/timeouts";
 import { fromStruct, secret, toStruct } from "../../src/plugin/structs";
 import { provider as vpcProvider } from "../../src/resources/vpc/provider";
+import type { Bag } from "../../src/shared/fields/validate";
 
 const Kind = provproto.PropertyDiff.Kind;
 // The diff specs the plugin serves, read from the field tables.
@@ -153,7 +154,7 @@ describe("today's suspension and forks in the plugin's detailed diff", () => {
     sslConnection: true,
     platform: "rdbms-default",
   };
-  const detailedOf = (olds: object, news: object, replaces: string[] = []): Record<string, number> => {
+  const detailedOf = (olds: Bag, news: Bag, replaces: string[] = []): Record<string, number> => {
     const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true, replaces });
     const detailed: Record<string, number> = {};
     resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
