@@ -19,7 +19,7 @@ import {
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { fromApi, inputNames, toApi } from "../../shared/fields/table.js";
+import { fromApi, inputNames, toApi, type FieldTable } from "../../shared/fields/table.js";
 import {
   checkDatabase,
   DATABASE_DIFF,
@@ -32,7 +32,15 @@ import {
   sendsCreate,
   withApiDefaults,
 } from "./inputs.js";
-import { LEGACY, platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
+import {
+  LEGACY,
+  platformOf,
+  platformRefusals,
+  platformSettingProblem,
+  TODAYS,
+  type DatabasePlatform,
+} from "./platform.js";
+import { same } from "../../shared/fields/diff.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { suspensionProblem } from "./suspension.js";
 import { awaitForkSource, forkBody, forkOf, forkProblem } from "./fork.js";
@@ -164,6 +172,23 @@ async function createOrClaim(
   );
 }
 
+/**
+ * The inputs a program changes that an update of the existing database would send or act on
+ * (in-place fields it sets, triggers), judged from the inputs check returned last time: the
+ * engine gives check those, not the state.
+ */
+function inPlaceChanges(platform: DatabasePlatform | undefined, olds: Bag, news: Bag): string[] {
+  return Object.entries(DATABASE_FIELDS as FieldTable<never>)
+    .filter(([k, f]) => {
+      if (k === "suspended" || news[k] === undefined || news[k] === null) return false;
+      const change = platform === TODAYS && f.todays?.change ? f.todays.change : f.change;
+      if (change === "trigger") return typeof olds[k] === "string" && news[k] !== olds[k];
+      const norm = f.normalise ?? ((v: unknown) => v);
+      return change === "update" && olds[k] !== undefined && !same(norm(olds[k]), norm(news[k]));
+    })
+    .map(([k]) => k);
+}
+
 /** The provider of one engine. */
 export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourceProvider {
   return {
@@ -181,10 +206,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // would say what the database cannot be.
       if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
       else if (creates) replicationRules(engine, rules, inputs);
-      const changing =
-        Object.keys(olds).length === 0
-          ? []
-          : changedFields(olds, inputs, DATABASE_DIFF).filter((k) => k !== "suspended" && k !== "timeouts");
+      const changing = Object.keys(olds).length === 0 ? [] : inPlaceChanges(platform, olds, inputs);
       const suspension = suspensionProblem(platform, olds, inputs, changing);
       if (suspension) rules.fail("suspended", suspension);
       const fork = creates ? forkOf(inputs) : undefined;
