@@ -85,6 +85,7 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   platform: asResult(db.platform),
   pendingUpdates: asResult(db.pendingUpdates),
   oldestRestoreTime: asResult(db.oldestRestoreTime),
+  privateNetwork: asResult(db.privateNetwork),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",
     updated: "Time of the last change (null when never changed).",

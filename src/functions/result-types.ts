@@ -3,7 +3,13 @@
  * The look-ups' results: each a result table's rows as the look-up returns them (results.ts reads
  * them through the tables).
  */
-import type { DatabaseHosts, MaintenanceWindow, PendingUpdate, SubnetCompute } from "../resources/types.js";
+import type {
+  DatabaseHosts,
+  DatabasePrivateNetwork,
+  MaintenanceWindow,
+  PendingUpdate,
+  SubnetCompute,
+} from "../resources/types.js";
 
 /** A region. */
 export interface RegionResult {
@@ -83,6 +89,8 @@ export interface DatabaseResult {
   pendingUpdates: PendingUpdate[];
   /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
   oldestRestoreTime: string;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -203,6 +211,8 @@ export interface DatabaseDetailResult {
   pendingUpdates: PendingUpdate[];
   /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
   oldestRestoreTime: string;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */

@@ -26,10 +26,12 @@ import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/cl
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/class.js";
 import type {
   DatabaseHosts,
+  DatabasePrivateNetwork,
   MaintenanceWindow,
   PendingUpdate,
   RestoreRecord,
   SubnetCompute,
+  SubnetDatabase,
   VpcInlineSubnet,
 } from "../resources/types.js";
 
@@ -130,6 +132,8 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
+  declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
@@ -180,6 +184,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
@@ -264,6 +270,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -145,6 +145,41 @@ describe.each(["mysql", "postgresql"] as const)("%s on rdbms-default", (engine) 
     expect((await calls(id)).filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
+  test("a suspended database that stays so: a changed engine setting or a network left is refused; a setting left out is not", async () => {
+    const made = await fetch(`${emulator().apiUrl}/vpcs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emulator().token}`, "content-type": "application/json" },
+      body: JSON.stringify({ label: "net", region: "us-east", subnets: [{ label: "data", ipv4: "10.0.1.0/24" }] }),
+    });
+    const vpc = (await made.json()) as { id: number; subnets: { id: number }[] };
+    const settings =
+      engine === "mysql"
+        ? { mysql: { connectTimeout: 20, waitTimeout: 100 } }
+        : { workMem: 4, pg: { trackIoTiming: "on" } };
+    const privateNetwork = { vpcId: vpc.id, subnetId: vpc.subnets[0]!.id };
+    const { id, outs } = await up({ ...program, suspended: true, engineConfig: settings, privateNetwork });
+    await emulator().control.clearRequests();
+    const kept = { ...program, suspended: true, privateNetwork };
+    // One setting left out keeps the API's value: nothing would be sent.
+    const fewer = engine === "mysql" ? { mysql: { connectTimeout: 20 } } : { workMem: 4 };
+    expect((await provider.check(outs, { ...kept, engineConfig: fewer })).failures).toBeUndefined();
+    const changed =
+      engine === "mysql" ? { mysql: { connectTimeout: 30, waitTimeout: 100 } } : { ...settings, workMem: 8 };
+    expect((await provider.check(outs, { ...kept, engineConfig: changed })).failures).toEqual([
+      {
+        property: "suspended",
+        reason: expect.stringMatching(/suspended and stays so .*\(engineConfig would change\)/),
+      },
+    ]);
+    expect((await provider.check(outs, { ...program, suspended: true, engineConfig: settings })).failures).toEqual([
+      {
+        property: "suspended",
+        reason: expect.stringMatching(/suspended and stays so .*\(privateNetwork would change\)/),
+      },
+    ]);
+    expect((await calls(id)).filter((c) => !c.startsWith("GET"))).toEqual([]);
+  });
+
   test("a suspended database is deleted", async () => {
     const { id, outs } = await up({ ...program, suspended: true });
     await provider.delete(id, outs);

@@ -8,10 +8,12 @@ import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf, TODAYS } from "./platform.js";
 import { suspendedOf } from "./suspension.js";
 import { normaliseFork } from "./fork.js";
-import type { FieldTable } from "../../shared/fields/table.js";
+import type { Codec, FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow, wireOf } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
+import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
+import { engineConfigType } from "../../schema/engine-config-types.js";
 import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
@@ -23,6 +25,21 @@ export function secretsOf(
     rootUsername: credentials.username,
     rootPassword: credentials.password,
     caCertificate: certificate.ca_certificate,
+  };
+}
+
+/**
+ * The database's network in the API's `private_network`: read as the API holds it (none, the
+ * client's null, is undefined: no key in the state of a database outside a VPC); written as the
+ * program gives it, and `null` when the program leaves it out, which takes the database out.
+ */
+function privateNetworkCodec(): Codec<Database> {
+  const model = modelObjectCodec<typeof DATABASE, Database>(DATABASE, "private_network");
+  const key = model.key!;
+  return {
+    key,
+    read: (d) => model.read(d) ?? undefined,
+    write: (v) => (v === null || v === undefined ? { [key]: null } : model.write!(v)),
   };
 }
 
@@ -191,6 +208,38 @@ export const DATABASE_FIELDS = {
     notes:
       "`true` suspends (`/suspend`, waited until `suspended`), `false` resumes (`/resume`, waited until `active`, about 8 minutes); never a replacement; other changes of the same `up` are made after a resume and before a suspend; while suspended, the credentials and certificate are not read (the API refuses them) and keep their last values; `true` is refused on `rdbms-legacy`",
     todays: { change: "update", notes: "suspends and resumes in place" },
+  },
+  privateNetwork: {
+    description:
+      "The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC.",
+    change: "update",
+    type: { ref: "DatabasePrivateNetwork" },
+    api: privateNetworkCodec(),
+    output: true,
+    absent: "undefined",
+    normalise: (v) =>
+      v === null || v === undefined ? undefined : hasUnknown(v) ? v : { publicAccess: false, ...(v as Bag) },
+    notes:
+      "`{vpcId, subnetId, publicAccess?}`: a subnet of a VPC in the database's region (checked at preview); `rdbms-default` only, refused at preview on `rdbms-legacy`",
+    todays: {
+      notes:
+        "joins the subnet at create; another subnet, VPC or `publicAccess` changes in place; removed, it leaves (sends `null`)",
+    },
+  },
+  engineConfig: {
+    description:
+      "Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others.",
+    change: "update",
+    type: { ref: engineConfigType("mysql") },
+    engineTypes: { postgresql: { ref: engineConfigType("postgresql") } },
+    api: ENGINE_CONFIG_CODEC,
+    ifSet: true,
+    partial: true,
+    notes: "**refused** on this platform (`rdbms-legacy`), naming the field: engine settings are today's platform's",
+    todays: {
+      notes:
+        "the API's `engine_config` in camelCase, nested as the API nests it (`pg_partman_bgw.interval` is `pg: { pgPartmanBgw: { interval } }`); settings, rules and restarts from `GET /databases/{engine}/config` (see [Engine settings](#engine-settings)); a change updates only the settings changed; a setting left out (or removed) keeps the API's value",
+    },
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",

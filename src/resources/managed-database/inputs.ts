@@ -14,6 +14,7 @@ import { allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 import { forkRule } from "./fork.js";
+import { engineConfigCheck } from "./engine-config.js";
 import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
 /** What a 3-node cluster may replicate with. */
@@ -220,6 +221,7 @@ export function checkDatabase(
       replicationType: replication(engine, platform ?? undefined),
       allowList,
       updates: updates(platform ?? undefined),
+      engineConfig: engineConfigCheck(engine),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
       fork: forkRule,

@@ -18,6 +18,7 @@ import {
 } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
+import { privateNetworkProblems, privateNetworkShape } from "./network.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { fromApi, inputNames, toApi, type FieldTable } from "../../shared/fields/table.js";
 import {
@@ -38,12 +39,14 @@ import {
   platformRefusals,
   platformSettingProblem,
   TODAYS,
+  untakenInputs,
   type DatabasePlatform,
 } from "./platform.js";
-import { same } from "../../shared/fields/diff.js";
+import { projected, same } from "../../shared/fields/diff.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { suspensionProblem } from "./suspension.js";
 import { awaitForkSource, forkBody, forkOf, forkProblem } from "./fork.js";
+import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
@@ -175,18 +178,28 @@ async function createOrClaim(
 /**
  * The inputs a program changes that an update of the existing database would send or act on
  * (in-place fields it sets, triggers), judged from the inputs check returned last time: the
- * engine gives check those, not the state.
+ * engine gives check those, not the state. A partial field (engineConfig) compares only what the
+ * program sets; a network the program stops naming is a change (the database leaves its VPC).
  */
 function inPlaceChanges(platform: DatabasePlatform | undefined, olds: Bag, news: Bag): string[] {
   return Object.entries(DATABASE_FIELDS as FieldTable<never>)
     .filter(([k, f]) => {
-      if (k === "suspended" || news[k] === undefined || news[k] === null) return false;
+      if (k === "suspended") return false;
+      if (news[k] === undefined || news[k] === null)
+        return k === "privateNetwork" && olds[k] !== undefined && olds[k] !== null;
       const change = platform === TODAYS && f.todays?.change ? f.todays.change : f.change;
       if (change === "trigger") return typeof olds[k] === "string" && news[k] !== olds[k];
       const norm = f.normalise ?? ((v: unknown) => v);
-      return change === "update" && olds[k] !== undefined && !same(norm(olds[k]), norm(news[k]));
+      const held = f.partial ? projected(olds[k], news[k]) : olds[k];
+      return change === "update" && olds[k] !== undefined && !same(norm(held), norm(news[k]));
     })
     .map(([k]) => k);
+}
+
+/** Each input the program sets, with the request entries it writes. */
+function setBodies(engine: EngineType, inputs: Bag): Record<string, Bag> {
+  const set = inputNames(DATABASE_FIELDS, engine).filter((k) => inputs[k] !== undefined && inputs[k] !== null);
+  return Object.fromEntries(set.map((k) => [k, toApi(DATABASE_FIELDS, inputs, [k])]));
 }
 
 /** The provider of one engine. */
@@ -205,6 +218,8 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // Today's platform refuses what it does not take whether or not `up` sends it: the program
       // would say what the database cannot be.
       if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      const settingsIssue = engineConfigPlatformProblem(platform, inputs);
+      if (settingsIssue) rules.fail("engineConfig", settingsIssue);
       else if (creates) replicationRules(engine, rules, inputs);
       const changing = Object.keys(olds).length === 0 ? [] : inPlaceChanges(platform, olds, inputs);
       const suspension = suspensionProblem(platform, olds, inputs, changing);
@@ -219,6 +234,11 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         const problem = await forkProblem(client().database(engine), engine, fork);
         if (problem) rules.fail(problem.property, problem.reason);
       }
+      // An input of a field the platform takes in no request (today's privateNetwork on the contract's).
+      if (platform !== undefined)
+        for (const f of untakenInputs(platform, setBodies(engine, inputs)))
+          // An input with its own refusal (engineConfig's) is not refused twice.
+          if (!rules.failures.some((g) => g.property === f.property)) rules.fail(f.property, f.reason);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
@@ -250,6 +270,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           : undefined,
       ]);
       if (regionIssue) rules.fail("region", regionIssue);
+      if (!failed("privateNetwork"))
+        for (const f of privateNetworkShape(inputs.privateNetwork)) rules.fail(f.property, f.reason);
+      // The network is judged when `up` sends it: on a create, or when it changes.
+      if (!failed("privateNetwork") && (creates || isNewValue(olds, news, "privateNetwork")))
+        for (const f of await privateNetworkProblems(news.region, inputs.privateNetwork))
+          rules.fail(f.property, f.reason);
       if (engineIssue) rules.fail("engineId", engineIssue);
       if (typeIssue) rules.fail("type", typeIssue);
       return rules.result(inputs, news);
@@ -266,6 +292,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           : {}),
       });
       await diffRestore(engine, id, olds, news, result.replaces ?? []);
+      const restarts = restartsOf(engine, olds, news);
+      if (restarts.length > 0)
+        warn(
+          `${engine} database ${id} ("${String(olds.label)}"): changing ${restarts.join(", ")} restarts its ` +
+            "database engine (the API's `requires_restart`)",
+        );
       if (result.deleteBeforeReplace)
         warn(
           `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +

@@ -20,10 +20,13 @@ import { RESOURCES } from "../list.js";
 import type {
   DatabaseForkArgs,
   DatabaseHosts,
+  DatabasePrivateNetwork,
+  DatabasePrivateNetworkArgs,
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
   PendingUpdate,
+  PostgresqlEngineConfigArgs,
   RestoreRecord,
   Timeouts,
 } from "../types.js";
@@ -56,6 +59,10 @@ export interface PostgresqlDatabaseArgs {
   fork?: pulumi.Input<DatabaseForkArgs>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). Default: `false`. */
   suspended?: pulumi.Input<boolean>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
+  /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
+  engineConfig?: pulumi.Input<PostgresqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;
   /** Any text; a change from one value to another applies OS patches now. */
@@ -134,6 +141,8 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
