@@ -83,6 +83,8 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   status: asOutput(db.status),
   updates: asOutput(db.updates),
   platform: asResult(db.platform),
+  pendingUpdates: asResult(db.pendingUpdates),
+  oldestRestoreTime: asResult(db.oldestRestoreTime),
   privateNetwork: asResult(db.privateNetwork),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",

@@ -3,7 +3,13 @@
  * The look-ups' results: each a result table's rows as the look-up returns them (results.ts reads
  * them through the tables).
  */
-import type { DatabaseHosts, DatabasePrivateNetwork, MaintenanceWindow, SubnetCompute } from "../resources/types.js";
+import type {
+  DatabaseHosts,
+  DatabasePrivateNetwork,
+  MaintenanceWindow,
+  PendingUpdate,
+  SubnetCompute,
+} from "../resources/types.js";
 
 /** A region. */
 export interface RegionResult {
@@ -79,6 +85,10 @@ export interface DatabaseResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
@@ -197,6 +207,10 @@ export interface DatabaseDetailResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
