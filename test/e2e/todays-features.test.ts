@@ -5,19 +5,43 @@
  *     unknown at preview: no false refusal); moved to the other subnet, detached (`privateNetwork`
  *     removed) and joined again, each one PUT of the same database, never a DELETE or a second
  *     POST, the preview after each clean; `destroy` of all of it deletes the subnet after its
- *     database, its first DELETE refused while the API releases it and the next taken.
+ *     database, its first DELETE refused while the API releases it and the next taken;
+ *   - a fork of a database of the same program at a restore time in the source's window (written
+ *     with a zone the API does not write: one instant, no diff after), one POST whose database holds
+ *     `fork: {source, restore_time}`; the fork removed from the program is one DELETE, the source left;
+ *   - the source suspended (`suspended: true`, one POST /suspend, status suspended) and resumed
+ *     (`false`, one POST /resume, active), the same database, never a replacement, previews clean.
+ * One engine per flavour (MySQL over the dynamic resources, PostgreSQL over the plugin).
  */
 import type { TestStack } from "../support/pulumi";
 import { DYNAMIC, PLUGIN, type Flavour } from "./flavours";
-import { api, useE2e } from "./helpers";
+import { api, eventually, useE2e } from "./helpers";
 
-/** Every wait of the emulator's clock is a second, the subnet's release after its database too. */
-const TIMINGS = { provisioningSeconds: 1, updatingSeconds: 1, subnetReleaseSeconds: 1 };
+/**
+ * Every wait of the emulator's clock is a second or two: the subnet's release after its database,
+ * a source's first backup (the start of its restore window), a suspend and a resume.
+ */
+const TIMINGS = {
+  provisioningSeconds: 1,
+  updatingSeconds: 1,
+  subnetReleaseSeconds: 1,
+  firstBackupSeconds: 1,
+  suspendSeconds: 1,
+  resumeSeconds: 2,
+};
 
 const e2e = useE2e(async (emulator) => {
   await emulator.control.setTimings(TIMINGS);
   await emulator.control.setPlatform("rdbms-default");
 });
+
+/** A database as the API answers it, the parts these stories read. */
+interface ApiDatabase {
+  id: number;
+  status: string;
+  oldest_restore_time?: string;
+  fork?: { source: number; restore_time: string };
+}
 
 interface LoggedWrite {
   method: string;
@@ -181,6 +205,124 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
         data: [],
       });
       expect(await api<{ data: unknown[] }>(e2e.emulator, "GET", "/vpcs")).toMatchObject({ data: [] });
+    });
+  });
+
+  describe("a fork at a restore time from a database of the same program, then suspend and resume", () => {
+    /** The fork's restore time (none: no fork) and the source's suspension, as the program asks. */
+    const wanted = { restoreTime: undefined as string | undefined, suspended: undefined as boolean | undefined };
+    let testStack: TestStack;
+    let sourceId: number;
+    let forkId: number;
+
+    beforeAll(async () => {
+      testStack = await e2e.stack(async () => {
+        const args = { region: "us-east", type: "g6-nanode-1" };
+        const make = (name: string, more: Record<string, unknown>) =>
+          engine === "mysql"
+            ? new MysqlDatabase(name, { ...args, ...more, label: `${prefix}-${name}`, engineId: "mysql/8" })
+            : new PostgresqlDatabase(name, { ...args, ...more, label: `${prefix}-${name}`, engineId: "postgresql/16" });
+        const source = make("source", wanted.suspended === undefined ? {} : { suspended: wanted.suspended });
+        const fork =
+          wanted.restoreTime === undefined
+            ? undefined
+            : make("fork", { fork: { source: source.instanceId, restoreTime: wanted.restoreTime } });
+        return {
+          sourceId: source.instanceId,
+          sourceStatus: source.status,
+          suspended: source.suspended,
+          oldestRestoreTime: source.oldestRestoreTime,
+          ...(fork ? { forkId: fork.instanceId } : {}),
+        };
+      }, flavour.env());
+    }, 120_000);
+
+    /** A database as the API answers it now, or undefined when it is gone. */
+    async function held(id: number): Promise<ApiDatabase | undefined> {
+      const all = await api<{ data: ApiDatabase[] }>(e2e.emulator, "GET", `/databases/${engine}/instances`);
+      return all.data.find((d) => d.id === id);
+    }
+
+    test("the source is made, then a fork of it at a restore time in its window: one POST carrying fork, the preview after clean", async () => {
+      await e2e.emulator.control.clearRequests();
+      const made = await testStack.stack.up({ color: "never" });
+      expect(made.summary.resourceChanges).toEqual({ create: 2 });
+      sourceId = made.outputs.sourceId.value as number;
+      // The source's first backup opens its restore window; the fork restores to its start, written
+      // with a zone the API does not write (one instant, two spellings: no diff after).
+      const oldest = await eventually(async () => (await held(sourceId))?.oldest_restore_time, "the first backup");
+      wanted.restoreTime = `${oldest}Z`;
+      expect(await planned(testStack)).toEqual({ summary: { same: 2, create: 1 }, replaces: false });
+
+      await e2e.emulator.control.clearRequests();
+      const up = await testStack.stack.up({ color: "never" });
+      expect(up.summary.resourceChanges).toEqual({ same: 2, create: 1 });
+      expect(await writeLines()).toEqual([`POST ${instances}`]);
+      forkId = up.outputs.forkId.value as number;
+      expect(forkId).not.toBe(sourceId);
+      // The API holds the fork as its create asked: the source and the instant, as the API writes times.
+      expect((await held(forkId))!.fork).toEqual({ source: sourceId, restore_time: oldest });
+      expect((await held(forkId))!.status).toBe("active");
+
+      await e2e.emulator.control.clearRequests();
+      expect(await planned(testStack)).toEqual({ summary: { same: 3 }, replaces: false });
+      expect(await writes()).toEqual([]);
+    });
+
+    test("the fork removed from the program: one DELETE of the fork, the source left as it was", async () => {
+      wanted.restoreTime = undefined;
+      await e2e.emulator.control.clearRequests();
+      const up = await testStack.stack.up({ color: "never" });
+      expect(up.summary.resourceChanges).toEqual({ same: 2, delete: 1 });
+      expect(await writeLines()).toEqual([`DELETE ${instances}/${forkId}`]);
+      expect(await held(forkId)).toBeUndefined();
+      expect(await held(sourceId)).toMatchObject({ id: sourceId, status: "active" });
+      expect(up.outputs.sourceId.value).toBe(sourceId);
+
+      await e2e.emulator.control.clearRequests();
+      expect(await planned(testStack)).toEqual({ summary: { same: 2 }, replaces: false });
+      expect(await writes()).toEqual([]);
+    });
+
+    test("suspended: true is one POST /suspend of the same database, waited out to suspended, the preview after clean", async () => {
+      wanted.suspended = true;
+      expect(await planned(testStack)).toEqual({ summary: { same: 1, update: 1 }, replaces: false });
+      await e2e.emulator.control.clearRequests();
+      const up = await testStack.stack.up({ color: "never" });
+      expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+      expect(await writeLines()).toEqual([`POST ${instances}/${sourceId}/suspend`]);
+      expect(await held(sourceId)).toMatchObject({ id: sourceId, status: "suspended" });
+      expect(up.outputs).toMatchObject({
+        sourceId: { value: sourceId },
+        sourceStatus: { value: "suspended" },
+        suspended: { value: true },
+      });
+
+      await e2e.emulator.control.clearRequests();
+      expect(await planned(testStack)).toEqual({ summary: { same: 2 }, replaces: false });
+      expect(await writes()).toEqual([]);
+    });
+
+    test("suspended: false is one POST /resume of the same database, waited out to active, the preview after clean", async () => {
+      wanted.suspended = false;
+      expect(await planned(testStack)).toEqual({ summary: { same: 1, update: 1 }, replaces: false });
+      await e2e.emulator.control.clearRequests();
+      const up = await testStack.stack.up({ color: "never" });
+      expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+      expect(await writeLines()).toEqual([`POST ${instances}/${sourceId}/resume`]);
+      expect(await held(sourceId)).toMatchObject({ id: sourceId, status: "active" });
+      expect(up.outputs).toMatchObject({
+        sourceId: { value: sourceId },
+        sourceStatus: { value: "active" },
+        suspended: { value: false },
+      });
+
+      await e2e.emulator.control.clearRequests();
+      expect(await planned(testStack)).toEqual({ summary: { same: 2 }, replaces: false });
+      expect(await writes()).toEqual([]);
+
+      await testStack.stack.destroy({ color: "never" });
+      expect(await held(sourceId)).toBeUndefined();
     });
   });
 });
