@@ -7,7 +7,7 @@
  *     POST, the preview after each clean; `destroy` of all of it deletes the subnet after its
  *     database, its first DELETE refused while the API releases it and the next taken;
  *   - a fork of a database of the same program at a restore time in the source's window (written
- *     with a zone the API does not write, sent in its own spelling), one POST whose database holds
+ *     with a zone the API does not write, which the API holds in its own), one POST whose database holds
  *     `fork: {source, restore_time}`; the fork removed from the program is one DELETE, the source left;
  *   - the source suspended (`suspended: true`, one POST /suspend, status suspended) and resumed
  *     (`false`, one POST /resume, active), the same database, never a replacement, previews clean.
@@ -249,7 +249,7 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
       expect(made.summary.resourceChanges).toEqual({ create: 2 });
       sourceId = made.outputs.sourceId.value as number;
       // The source's first backup opens its restore window; the fork restores to its start, written
-      // with a zone the API does not write: the create sends it as the API writes times.
+      // with a zone the API does not write; the API holds it in its own spelling.
       const oldest = await eventually(async () => (await held(sourceId))?.oldest_restore_time, "the first backup");
       wanted.restoreTime = `${oldest}Z`;
       expect(await planned(testStack)).toEqual({ summary: { same: 2, create: 1 }, replaces: false });
