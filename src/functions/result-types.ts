@@ -71,14 +71,14 @@ export interface DatabaseResult {
   hosts: DatabaseHosts;
   /** Standby host name on today's platform (clusters of more than one node), where the API gives one. */
   standbyHost: string;
+  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
+  platform: string;
   /** The database's API path. */
   instanceUri: string;
   /** Status as of the last create, update or refresh. */
   status: string;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates: MaintenanceWindow | null;
-  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
-  platform: string;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -187,14 +187,14 @@ export interface DatabaseDetailResult {
   hosts: DatabaseHosts;
   /** Standby host name on today's platform (clusters of more than one node), where the API gives one. */
   standbyHost: string;
+  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
+  platform: string;
   /** The database's API path. */
   instanceUri: string;
   /** Status as of the last create, update or refresh. */
   status: string;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates: MaintenanceWindow | null;
-  /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
-  platform: string;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */

@@ -48,6 +48,12 @@ function fieldAt(entity: Entity, path: string): ApiField {
   return fieldAt(t.object, rest.join("."));
 }
 
+/**
+ * The resources' rows `modelRow` read from the model that an answer may lack (`absent:
+ * "undefined"`): the outputs a look-up showing the resource's fields takes as they are (`asResults`).
+ */
+const MAY_LACK = new WeakSet<Field<never>>();
+
 /** How a row reads what an answer leaves out or holds as null. */
 export interface RowOptions {
   /**
@@ -80,7 +86,7 @@ export function modelRow<E extends Entity, A>(
     return Array.isArray(value) ? [...value] : (value ?? missing);
   };
   const plain = steps.length === 1 && !field.nullable && !field.absent && field.type !== "strings";
-  return {
+  const row: Field<A> = {
     description,
     change: "output",
     type,
@@ -88,6 +94,8 @@ export function modelRow<E extends Entity, A>(
     ...(options.absent && (field.nullable || field.absent || steps.length > 1) ? { absent: options.absent } : {}),
     ...(options.notes ? { notes: options.notes } : {}),
   };
+  if (row.absent === "undefined") MAY_LACK.add(row);
+  return row;
 }
 
 type Wire<E extends Entity> = keyof E["fields"] & string;
@@ -202,4 +210,18 @@ export function asResult<A, B>(row: Field<A>): Field<B> {
   const codec = row.api as Codec<A>;
   const { absent: _absent, notes: _notes, ...rest } = row;
   return { ...(rest as unknown as Field<B>), api: { read: (b) => codec.read(b as unknown as A) ?? null } };
+}
+
+/**
+ * Every row of a resource's table read from the model that an answer may lack (`modelRow` with
+ * `absent: "undefined"`), in the table's order, as a look-up's result shows it (`asResult`): a
+ * look-up whose fields are the resource's gains such an output with no row of its own. Rows written
+ * by hand (the provider's own record of a restore, a URI it builds) are not the API's and stay out.
+ */
+export function asResults<A, B>(table: FieldTable<A>): FieldTable<B> {
+  return Object.fromEntries(
+    Object.entries(table)
+      .filter(([, row]) => MAY_LACK.has(row as Field<never>))
+      .map(([name, row]) => [name, asResult<A, B>(row)]),
+  );
 }
