@@ -23,7 +23,11 @@ function keyPaths(value: unknown, prefix = ""): string[] {
   });
 }
 
-/** Keys the API added after the 2025-02 recordings, and the newest recording that has them. */
+/**
+ * Keys the API added after the 2025-02 recordings, and the newest recording that has them; a key
+ * inside an object (`hosts.x`) that no recording has stands last in its object wherever the
+ * recording answers the object with keys.
+ */
 const LATER = ["engine_config", "private_network"];
 const NEWEST = (RECORDED["instances-2025-11"]!.answer as { data: Json[] }).data[0]!;
 
@@ -42,7 +46,13 @@ function expectedKeys(recorded: Json): string[] {
   const newest = Object.keys(NEWEST);
   const order = newest.filter((k) => top.includes(k) || LATER.includes(k));
   expect(top.filter((k) => !LATER.includes(k))).toEqual(order.filter((k) => top.includes(k) && !LATER.includes(k)));
-  return order.flatMap((k) => [k, ...(OPAQUE.includes(k) ? [] : keyPaths(recorded[k] ?? NEWEST[k], k))]);
+  const paths = order.flatMap((k) => [k, ...(OPAQUE.includes(k) ? [] : keyPaths(recorded[k] ?? NEWEST[k], k))]);
+  for (const later of LATER.filter((k) => k.includes(".") && !paths.includes(k))) {
+    const parent = later.slice(0, later.lastIndexOf("."));
+    const inside = paths.filter((p) => p.startsWith(`${parent}.`));
+    if (inside.length) paths.splice(paths.lastIndexOf(inside.at(-1)!) + 1, 0, later);
+  }
+  return paths;
 }
 
 /** The emulator's key paths, those inside opaque objects left out. */
