@@ -21,7 +21,7 @@ import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
-import { asResults, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
+import { asResult, asResults, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {
@@ -83,6 +83,8 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   },
   status: asOutput(db.status),
   updates: asOutput(db.updates),
+  // An input the API may lack in its answers (not a model output row): null where absent.
+  privateNetwork: asResult(db.privateNetwork),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",
     updated: "Time of the last change (null when never changed).",
