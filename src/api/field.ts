@@ -43,6 +43,11 @@ export interface PlatformUse {
   readonly enum?: readonly (string | number)[];
   /** A request value must match it (an engine id `<engine>/<major>`); else refused with `refusal`. */
   readonly pattern?: string;
+  /**
+   * A string's longest length on this platform; `null`: no maximum is known (the API judges), so
+   * nothing here refuses a long value.
+   */
+  readonly maxLength?: number | null;
   /** The value a create that leaves the field out gets on this platform. */
   readonly default?: unknown;
   /** Answers hold this value whatever was asked; a request giving another is refused with `refusal`. */
@@ -127,7 +132,8 @@ export interface ApiField {
 }
 
 /** A field as one platform uses it (`fieldOn`). */
-export type FieldOn = Omit<ApiField, keyof PlatformUse> & PlatformUse;
+export type FieldOn = Omit<ApiField, keyof PlatformUse> &
+  Omit<PlatformUse, "maxLength"> & { readonly maxLength?: number };
 
 /**
  * The field as `platform` uses it: the entry with the platform's differences applied. A create
@@ -140,7 +146,15 @@ export function fieldOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): Fi
   const { source: _source, answer, ...rest } = use;
   // A platform's own values replace the entry's bounds (today's window lasts 4 hours, not 1..3).
   const bounds = use.enum || use.fixed !== undefined ? { minimum: undefined, maximum: undefined } : {};
-  return { ...f, ...bounds, ...rest, ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}) };
+  const { maxLength, ...others } = rest;
+  const length = maxLength === undefined ? {} : { maxLength: maxLength ?? undefined };
+  return {
+    ...f,
+    ...bounds,
+    ...others,
+    ...length,
+    ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}),
+  };
 }
 
 /** Whether `platform` answers the field. */
@@ -197,6 +211,10 @@ export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
   const low = on.minimum !== undefined && typeof value === "number" && value < on.minimum;
   const high = on.maximum !== undefined && typeof value === "number" && value > on.maximum;
   if (low || high) return ruleReason("range", on);
+  const length = typeof value === "string" ? [...value].length : undefined;
+  const short = on.minLength !== undefined && length !== undefined && length < on.minLength;
+  const long = on.maxLength !== undefined && length !== undefined && length > on.maxLength;
+  if (short || long) return ruleReason("length", on);
   return undefined;
 }
 
@@ -211,9 +229,11 @@ export function platformRefusal(f: ApiField, platform: Platform, value: unknown)
   return valueRefusal(requestOn(f, platform), value);
 }
 
-/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern). */
+/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern, a length). */
 export function narrowedByPlatform(f: ApiField): boolean {
-  return Object.values(f.platforms ?? {}).some((u) => u.enum || u.fixed !== undefined || u.pattern);
+  return Object.values(f.platforms ?? {}).some(
+    (u) => u.enum || u.fixed !== undefined || u.pattern || u.maxLength !== undefined,
+  );
 }
 
 /** An entity of the contract: its fields, and the published description's schema of it. */

@@ -49,7 +49,7 @@ export interface DatabaseEngineResult {
 export interface DatabaseResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;
@@ -165,7 +165,7 @@ export interface VpcIpResult {
 export interface DatabaseDetailResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;

@@ -157,7 +157,7 @@ export class VpcSubnet extends pulumi.CustomResource {
 
 /** A managed MySQL database: a single node or a three-node cluster. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `MysqlDatabase`. Import id: the database id. */
 export class MysqlDatabase extends pulumi.CustomResource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
@@ -233,7 +233,7 @@ export class MysqlDatabase extends pulumi.CustomResource {
 
 /** A managed PostgreSQL database: a single node or a three-node cluster. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `PostgresqlDatabase`. Import id: the database id. */
 export class PostgresqlDatabase extends pulumi.CustomResource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;

@@ -62,6 +62,8 @@ async function upThenPreview(
   };
 }
 
+const LEGACY_MYSQL = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+
 describe("the contract's platform: a create sends only what the program sets", () => {
   test("a default MySQL database: four keys, the API's defaults in the state, a clean preview", async () => {
     const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
@@ -97,6 +99,12 @@ describe("the contract's platform: a create sends only what the program sets", (
     ]);
     expect(outs).toMatchObject({ clusterSize: 3, replicationType: "asynch", replicationCommitType: "local" });
     expect(diff).toEqual({ changes: false });
+  });
+
+  test("a label longer than 32 characters is refused at preview, naming the rule, and nothing is sent", async () => {
+    const res = await mysql.check({}, { ...LEGACY_MYSQL, label: "x".repeat(33) });
+    expect(res.failures).toEqual([{ property: "label", reason: expect.stringMatching(/3.*32/) }]);
+    expect(exchanges.filter((x) => !x.operation.startsWith("GET"))).toEqual([]);
   });
 
   test("a state from the last release, which held every default as an input, previews clean", async () => {
@@ -253,6 +261,18 @@ describe("today's platform (rdbms-default)", () => {
     const res = await mysql.check({}, { ...mysqlToday, ...extra });
     expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
     expect(await writes()).toEqual([]);
+  });
+
+  test("a label of 43 characters, as the API took, is created and answered back; 2 characters are refused", async () => {
+    const label = "go-postgres-testing-def-123456789-updated-1";
+    expect(label).toHaveLength(43);
+    const { outs, diff } = await upThenPreview(mysql, { ...mysqlToday, label });
+    expect(outs.label).toBe(label);
+    expect(diff).toEqual({ changes: false });
+    const short = await mysql.check({}, { ...mysqlToday, label: "db" });
+    expect(short.failures).toEqual([
+      { property: "label", reason: expect.stringMatching(/rdbms-default platform.*Length must be at least 3/) },
+    ]);
   });
 
   test("2 nodes pass on a dedicated plan", async () => {

@@ -30,7 +30,7 @@ const LATE_2024 = "database answers from late 2024 on (linodego's recordings of 
 /** Every field of both database resources; `engines` marks the PostgreSQL-only one. */
 export const DATABASE_FIELDS = {
   label: {
-    description: "Label, 3..32 letters, digits, '.', '_' or '-', unique in the account.",
+    description: "Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account.",
     change: "update",
     type: "string",
     api: "label",
@@ -39,6 +39,7 @@ export const DATABASE_FIELDS = {
     rule: databaseLabelRule,
     notes:
       "3..32 letters, digits, `.`, `_`, `-` (character set: our choice, the API documents only the length); unique in the account",
+    todays: { notes: "3 characters or more: no maximum is known (the API took 43 and answered them back)" },
   },
   region: {
     description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',

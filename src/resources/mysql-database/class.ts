@@ -28,7 +28,7 @@ import type {
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: pulumi.Input<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
@@ -104,7 +104,7 @@ export interface MysqlDatabaseArgs {
  * ```
  */
 export class MysqlDatabase extends pulumi.dynamic.Resource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
