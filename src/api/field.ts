@@ -60,7 +60,14 @@ export interface PlatformUse {
 
 /** A field's wire type: a primitive, a list of strings, or a list or object of another entity. */
 export type WireType =
-  "string" | "integer" | "boolean" | "date-time" | "strings" | { readonly array: Entity } | { readonly object: Entity };
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "date-time"
+  | "strings"
+  | { readonly array: Entity }
+  | { readonly object: Entity };
 
 /** Everything one field of the wire is. */
 export interface ApiField {
@@ -271,7 +278,7 @@ export function entity<const E extends Entity>(e: E): E {
 }
 
 type Fields<E extends Entity> = E["fields"];
-type Primitive<T> = T extends "integer"
+type Primitive<T> = T extends "integer" | "number"
   ? number
   : T extends "boolean"
     ? boolean
