@@ -323,6 +323,14 @@ export const DATABASE = entity({
       create: "optional",
       update: true,
       default: [],
+      ipFamilies: [4],
+      platforms: {
+        "rdbms-default": {
+          ipFamilies: [4, 6],
+          source:
+            "todays-platform.md §1.1, §7.2: IPv4 and IPv6 addresses or CIDRs, answered as `/32` and `/128`, sorted (recorded `1234::5678/128`)",
+        },
+      },
       source: "Managed database: | allow_list | array of strings | optional, default `[]` | optional |",
     },
     replication_type: {

@@ -6,6 +6,7 @@
  * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
  */
 
+import type { IpFamily } from "./ipv4.js";
 import { ruleReason } from "./rules.js";
 
 /** The two engine families of managed databases. */
@@ -54,6 +55,8 @@ export interface PlatformUse {
   readonly fixed?: unknown;
   /** The reason the API gives, naming the field, for what this platform refuses. */
   readonly refusal?: string;
+  /** The IP families a list of ranges takes on this platform (an allow list: IPv6 too on today's). */
+  readonly ipFamilies?: readonly IpFamily[];
   /** Where the facts come from (todays-platform.md's section and source). */
   readonly source: string;
 }
@@ -98,6 +101,8 @@ export interface ApiField {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** The IP families a list of ranges takes (an allow list), each entry an address or a CIDR range. */
+  readonly ipFamilies?: readonly IpFamily[];
   /** Engines that have the field; left out, both. */
   readonly engines?: readonly Engine[];
   /** Spellings an answer may hold for one of `enum`'s values (PostgreSQL answers `async` for `asynch`): the client reads the value. */

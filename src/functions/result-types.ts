@@ -65,7 +65,7 @@ export interface DatabaseResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;
@@ -181,7 +181,7 @@ export interface DatabaseDetailResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;

@@ -173,7 +173,7 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly sslConnection: pulumi.Output<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. */
   declare public readonly replicationType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
@@ -251,7 +251,7 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly replicationType: pulumi.Output<string>;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;

@@ -107,6 +107,18 @@ describe("the contract's platform: a create sends only what the program sets", (
     expect(exchanges.filter((x) => !x.operation.startsWith("GET"))).toEqual([]);
   });
 
+  test("an IPv6 allow list is refused at preview, naming the platform, and nothing is sent", async () => {
+    const res = await mysql.check({}, { ...LEGACY_MYSQL, allowList: ["192.0.2.7", "1234::5678"] });
+    expect(res.failures).toEqual([
+      {
+        property: "allowList",
+        reason:
+          'allowList[1] must be an IPv4 address or an IPv4 CIDR range on the rdbms-legacy platform, got "1234::5678"',
+      },
+    ]);
+    expect(exchanges.filter((x) => !x.operation.startsWith("GET"))).toEqual([]);
+  });
+
   test("a state from the last release, which held every default as an input, previews clean", async () => {
     const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
     const { id, outs } = await upThenPreview(mysql, program);
@@ -272,6 +284,25 @@ describe("today's platform (rdbms-default)", () => {
     const short = await mysql.check({}, { ...mysqlToday, label: "db" });
     expect(short.failures).toEqual([
       { property: "label", reason: expect.stringMatching(/rdbms-default platform.*Length must be at least 3/) },
+    ]);
+  });
+
+  test("an allow list with IPv6 is taken, sent and kept in the API's form (/128, IPv4 first, sorted), and previews clean", async () => {
+    const allowList = ["2001:db8::/32", "192.0.2.7", "1234:0::5678"];
+    const { outs, diff } = await upThenPreview(pg, { ...pgToday, allowList });
+    expect(bodies("POST /databases/postgresql/instances")[0]!.allow_list).toEqual([
+      "192.0.2.7/32",
+      "1234::5678/128",
+      "2001:db8::/32",
+    ]);
+    expect(outs.allowList).toEqual(["192.0.2.7/32", "1234::5678/128", "2001:db8::/32"]);
+    expect(diff).toEqual({ changes: false });
+    const bad = await pg.check({}, { ...pgToday, allowList: ["fe80::1%eth0"] });
+    expect(bad.failures).toEqual([
+      {
+        property: "allowList",
+        reason: 'allowList[0] must be an IPv4 or IPv6 address or CIDR range, got "fe80::1%eth0"',
+      },
     ]);
   });
 

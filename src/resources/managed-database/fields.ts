@@ -145,7 +145,8 @@ export const DATABASE_FIELDS = {
       "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },
   allowList: {
-    description: "IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique).",
+    description:
+      "IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique).",
     change: "update",
     type: { array: "string" },
     api: { key: "allow_list", read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
@@ -154,6 +155,7 @@ export const DATABASE_FIELDS = {
     normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),
     notes:
       "empty: no access; IPv4 addresses or CIDR ranges; stored as `/32`, sorted, unique; compared with host bits cleared",
+    todays: { notes: "IPv6 addresses and ranges too, stored as `/128`, after the IPv4 ones" },
   },
   updates: {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",

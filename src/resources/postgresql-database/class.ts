@@ -46,7 +46,7 @@ export interface PostgresqlDatabaseArgs {
   replicationType?: pulumi.Input<"none" | "asynch" | "async">;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". Default: `"local"`. Changing it replaces the resource. Refused on rdbms-default. */
   replicationCommitType?: pulumi.Input<"on" | "local" | "remote_write" | "remote_apply" | "off">;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). Default: `[]`. */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). Default: `[]`. */
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
@@ -122,7 +122,7 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly replicationType: pulumi.Output<string>;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
