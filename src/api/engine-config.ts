@@ -10,6 +10,7 @@ import mysql from "./engine-config/mysql.json";
 import postgresql from "./engine-config/postgresql.json";
 import filled from "./engine-config/filled.json";
 import type { Engine } from "./field.js";
+import { ruleReason, type Bounds } from "./rules.js";
 
 /** One setting as the API describes it (`requires_restart`: changing it restarts the engine). */
 export interface SettingSchema {
@@ -48,14 +49,6 @@ export function isSetting(node: SettingSchema | ConfigSchema): node is SettingSc
   return typeof node.requires_restart === "boolean";
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  integer: "an integer",
-  number: "a number",
-  boolean: "a boolean",
-  string: "a string",
-  null: "null",
-};
-
 function hasType(value: unknown, type: string): boolean {
   switch (type) {
     case "integer":
@@ -69,23 +62,37 @@ function hasType(value: unknown, type: string): boolean {
   }
 }
 
-/** Why `value` is not a value of `setting`, or undefined when it is. */
+/**
+ * Why `value` is not a value of `setting`, or undefined when it is: the first rule it breaks
+ * (type, enum, bounds, length, pattern), worded by rules.ts as every other field's refusal is,
+ * so the emulator's answer and a preview's check say the same.
+ */
 export function settingProblem(setting: SettingSchema, value: unknown): string | undefined {
   const types = typeof setting.type === "string" ? [setting.type] : setting.type;
-  if (!types.some((t) => hasType(value, t))) return `Must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(" or ")}`;
+  if (!types.some((t) => hasType(value, t))) {
+    const typed = types.filter((t) => t !== "null");
+    const reason = ruleReason("type", { type: typed[0] as Bounds["type"] });
+    return types.includes("null") ? `${reason} or null` : reason;
+  }
   if (value === null) return undefined;
-  if (setting.enum && !setting.enum.includes(value)) return `Must be one of: ${setting.enum.join(", ")}`;
+  const { type: _type, ...bounds } = setting;
+  if (setting.enum && !setting.enum.includes(value)) return ruleReason("enum", bounds);
   if (typeof value === "number") {
-    if (setting.minimum !== undefined && value < setting.minimum) return `Must be at least ${setting.minimum}`;
-    if (setting.maximum !== undefined && value > setting.maximum) return `Must be at most ${setting.maximum}`;
+    if (
+      (setting.minimum !== undefined && value < setting.minimum) ||
+      (setting.maximum !== undefined && value > setting.maximum)
+    )
+      return ruleReason("range", bounds);
   }
   if (typeof value === "string") {
-    if (setting.minLength !== undefined && value.length < setting.minLength)
-      return `Must be at least ${setting.minLength} characters long`;
-    if (setting.maxLength !== undefined && value.length > setting.maxLength)
-      return `Must be at most ${setting.maxLength} characters long`;
-    if (setting.pattern !== undefined && !new RegExp(setting.pattern).test(value))
-      return `Must match the pattern ${setting.pattern}`;
+    const length = [...value].length;
+    if (
+      (setting.minLength !== undefined && length < setting.minLength) ||
+      (setting.maxLength !== undefined && length > setting.maxLength)
+    )
+      return ruleReason("length", bounds);
+    if (setting.pattern !== undefined && !new RegExp(setting.pattern, "u").test(value))
+      return ruleReason("pattern", bounds);
   }
   return undefined;
 }
@@ -106,7 +113,7 @@ const isObject = (v: unknown): v is EngineConfig => typeof v === "object" && v !
 export function engineConfigProblems(engine: Engine, value: unknown, prefix: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const walk = (schema: ConfigSchema, given: unknown, path: string) => {
-    if (!isObject(given)) return problems.push({ field: path, reason: "Must be an object" });
+    if (!isObject(given)) return problems.push({ field: path, reason: ruleReason("type", { type: "object" }) });
     for (const [key, v] of Object.entries(given)) {
       const field = `${path}.${key}`;
       const node = Object.hasOwn(schema, key) ? schema[key] : undefined;

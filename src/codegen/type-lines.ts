@@ -4,7 +4,7 @@
  * the engine resolves, with `| null` or `| undefined` where the field says what it holds when absent.
  */
 import type { EngineType } from "../client/index.js";
-import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
+import { typeOn, type Field, type FieldFacts, type FieldType } from "../shared/fields/table.js";
 import { SHARED_TYPES } from "../schema/object-types.js";
 
 type Facts = Omit<Field, "api">;
@@ -36,13 +36,14 @@ function inputInner(type: FieldType, use: TypeUse): string {
 
 /** The declared type of an input: a string field with choices takes only those values. */
 export function inputType(field: Facts, engine: EngineType | undefined, use: TypeUse): string {
-  if (typeof field.type === "object" && "ref" in field.type) use.inputs.add(field.type.ref);
+  const type = typeOn(field, engine);
+  if (typeof type === "object" && "ref" in type) use.inputs.add(type.ref);
   const given = typeof field.tsType === "string" ? field.tsType : engine ? field.tsType?.[engine] : undefined;
   if (given) return given;
   const choices = field.choices?.values;
   if (field.type === "string" && choices?.every((c) => typeof c === "string"))
     return `pulumi.Input<${choices.map((c) => JSON.stringify(c)).join(" | ")}>`;
-  return `pulumi.Input<${inputInner(field.type, use)}>`;
+  return `pulumi.Input<${inputInner(type, use)}>`;
 }
 
 function outputInner(type: FieldType, use: TypeUse): string {

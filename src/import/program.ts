@@ -5,7 +5,7 @@
  */
 import type { Database, DatabaseBackup, EngineType, Vpc } from "../client/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
-import { fieldsOf, fromApi, type FieldTable } from "../shared/fields/table.js";
+import { fieldsOf, fromApi, typeOn, type FieldTable } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { Namer, type ResourceClass } from "./naming.js";
@@ -161,10 +161,21 @@ function argsOf<A>(
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.change === "output") continue;
     if (given[k] !== undefined) args.push([k, given[k]]);
-    else if (f.api !== undefined && values[k] !== null && values[k] !== undefined)
-      args.push([k, typedExpr(values[k], f.type, k)]);
+    else if (f.api !== undefined && values[k] !== null && values[k] !== undefined && !emptyPart(f, values[k]))
+      args.push([k, typedExpr(values[k], typeOn(f, engine), k)]);
   }
   return args;
+}
+
+/**
+ * Whether a partial object (a database's engine settings) holds no value at any level: the API's
+ * answer `{}` (a database of the contract's platform in later answers) is no setting to write.
+ */
+function emptyPart<A>(f: FieldTable<A>[string], value: unknown): boolean {
+  if (!f.partial || typeof value !== "object" || value === null) return false;
+  const leaves = (v: unknown): number =>
+    typeof v === "object" && v !== null ? Object.values(v).reduce((n: number, x) => n + leaves(x), 0) : 1;
+  return leaves(value) === 0;
 }
 
 /** The inputs of a database resource, every one at the database's current value. */

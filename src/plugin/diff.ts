@@ -4,8 +4,16 @@
  * of them replace comes from the resource module (its diff spec and its `diff` answer).
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { changedFields, effectiveInputs, type DiffSpec } from "../shared/fields/diff.js";
-import type { Bag } from "../shared/fields/validate.js";
+import { changedFields, changedPaths, effectiveInputs, type DiffSpec } from "../shared/fields/diff.js";
+import { hasUnknown, type Bag } from "../shared/fields/validate.js";
+
+/** The value at a dotted path of a bag (`engineConfig.mysql.connectTimeout`), undefined where there is none. */
+function valueAt(bag: Bag, path: string): unknown {
+  let value: unknown = bag;
+  for (const step of path.split("."))
+    value = value === null || typeof value !== "object" ? undefined : (value as Bag)[step];
+  return value;
+}
 
 const Kind = provproto.PropertyDiff.Kind;
 
@@ -43,11 +51,18 @@ export function diffResponse(
   resp.setHasdetaileddiff(true);
   const detailed = resp.getDetaileddiffMap();
   for (const field of changed) {
-    const entry = new provproto.PropertyDiff();
-    entry.setKind(kindOf(olds[field], next[field], replaces.includes(field)));
-    // Old state against new inputs, as the modules compare them.
-    entry.setInputdiff(false);
-    detailed.set(field, entry);
+    // An object compared on the keys the program sets names each setting that changes.
+    const paths =
+      spec.partial?.includes(field) && !hasUnknown(next[field]) && olds[field] !== undefined
+        ? changedPaths(olds[field], next[field], field)
+        : [field];
+    for (const path of paths) {
+      const entry = new provproto.PropertyDiff();
+      entry.setKind(kindOf(valueAt(olds, path), valueAt(next, path), replaces.includes(field)));
+      // Old state against new inputs, as the modules compare them.
+      entry.setInputdiff(false);
+      detailed.set(path, entry);
+    }
   }
   return resp;
 }

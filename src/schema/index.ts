@@ -6,7 +6,7 @@
  */
 import type { EngineType } from "../client/index.js";
 import { RESOURCE_LIST } from "../resources/list.js";
-import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
+import { typeOn, type Field, type FieldFacts, type FieldType } from "../shared/fields/table.js";
 import { PACKAGE, token } from "../shared/engine/package.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import { SHARED_TYPES } from "./object-types.js";
@@ -31,8 +31,8 @@ function defaultOf(field: Omit<Field, "api">): SchemaProperty {
   return typeof d === "string" || typeof d === "number" || typeof d === "boolean" ? { default: d } : {};
 }
 
-function property(field: Omit<Field, "api">, as: "input" | "output"): SchemaProperty {
-  const type = as === "output" ? (field.outputType ?? field.type) : field.type;
+function property(field: Omit<Field, "api">, as: "input" | "output", engine?: EngineType): SchemaProperty {
+  const type = as === "output" ? (field.outputType ?? typeOn(field, engine)) : typeOn(field, engine);
   return {
     ...typeOf(type),
     description: field.description,
@@ -49,9 +49,9 @@ function resource(table: FieldFacts, description: string, engine?: EngineType): 
   const required = (list: typeof fields) => list.filter(([, f]) => f.required).map(([k]) => k);
   return {
     description,
-    properties: Object.fromEntries(outputs.map(([k, f]) => [k, property(f, "output")])),
+    properties: Object.fromEntries(outputs.map(([k, f]) => [k, property(f, "output", engine)])),
     required: required(outputs),
-    inputProperties: Object.fromEntries(inputs.map(([k, f]) => [k, property(f, "input")])),
+    inputProperties: Object.fromEntries(inputs.map(([k, f]) => [k, property(f, "input", engine)])),
     requiredInputs: required(inputs),
   };
 }

@@ -6,6 +6,7 @@
 import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
 import { modelObjectFacts } from "../shared/fields/model-rows.js";
+import { engineConfigTypes } from "./engine-config-types.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -106,4 +107,5 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
+  ...engineConfigTypes(),
 };

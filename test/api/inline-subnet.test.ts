@@ -5,8 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type * as API from "../../src/api/index.js";
 import { createNames, INLINE_SUBNET, SUBNET, VPC, type ApiField } from "../../src/api/index.js";
 import { bodySchema } from "../../src/emulator/schemas.js";
+import * as OpenApi from "../support/openapi.js";
 import { requestSchema } from "../support/openapi.js";
 
 type Props = { properties: Record<string, { items?: { properties: Record<string, unknown> } }> };
@@ -33,4 +35,31 @@ test("a field a subnet create takes later reaches POST /vpcs/{id}/subnets, not P
   } finally {
     delete fields.purpose;
   }
+});
+
+test("a subnet field the contract adds is in the published subnet create, not in POST /vpcs' subnets", () => {
+  // The published description's VPC create shares the VPCSubnet component with the subnet create:
+  // a field the model adds to the component is taken only where the model's body takes it.
+  let schemas: { subnet: Props; vpc: Props; problems: string[] } | undefined;
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  jest.isolateModules(() => {
+    const api = require("../../src/api/index.js") as typeof API;
+    (api.SUBNET.fields as unknown as Record<string, ApiField>).purpose = {
+      type: "string",
+      create: "optional",
+      published: false,
+      source: "test",
+    };
+    const openapi = require("../support/openapi.js") as typeof OpenApi;
+    const inline = { label: "web", ipv4: "10.0.0.0/24", purpose: "x" };
+    schemas = {
+      subnet: openapi.requestSchema("POST", "/vpcs/{vpcId}/subnets") as Props,
+      vpc: openapi.requestSchema("POST", "/vpcs") as Props,
+      problems: openapi.requestProblems("POST", "/vpcs", { label: "net", region: "us-east", subnets: [inline] }),
+    };
+  });
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  expect(Object.keys(schemas!.subnet.properties)).toContain("purpose");
+  expect(Object.keys(schemas!.vpc.properties.subnets!.items!.properties).sort()).toEqual(["ipv4", "label"]);
+  expect(schemas!.problems.join("\n")).toMatch(/purpose/);
 });

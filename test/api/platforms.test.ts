@@ -27,17 +27,11 @@ test("a create on today's platform takes neither replication setting, refusing e
 });
 
 test("cluster size, version, private network and engine settings are updated only on today's platform", () => {
-  expect(updateNames(DATABASE)).toEqual(["label", "type", "allow_list", "updates"]);
-  expect(updateNames(DATABASE, "rdbms-default")).toEqual([
-    "label",
-    "type",
-    "version",
-    "cluster_size",
-    "allow_list",
-    "private_network",
-    "engine_config",
-    "updates",
-  ]);
+  // The platforms compared with each other, not every field listed: a field updatable on both is no edit here.
+  const today = updateNames(DATABASE, "rdbms-default");
+  const todayOnly = ["version", "cluster_size", "private_network", "engine_config"];
+  expect(today).toEqual(expect.arrayContaining(["label", "type", "allow_list", "updates", ...todayOnly]));
+  expect(updateNames(DATABASE)).toEqual(today.filter((n) => !todayOnly.includes(n)));
   const created = (p: "rdbms-legacy" | "rdbms-default") => createNames(DATABASE, "mysql", p);
   expect(created("rdbms-default").filter((n) => !created("rdbms-legacy").includes(n))).toEqual([
     "private_network",

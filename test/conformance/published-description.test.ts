@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createNames, MAINTENANCE_WINDOW, SUBNET, updateNames } from "../../src/api/index.js";
+import { createNames, INLINE_SUBNET, MAINTENANCE_WINDOW, updateNames } from "../../src/api/index.js";
 import { CloudClient, type EngineType } from "../../src/client/index.js";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
@@ -261,7 +261,7 @@ test("the API model's request bodies (our client's request types) define exactly
     });
   }
   const vpcCreate = requestSchema("POST", "/vpcs")!.properties as Record<string, { items: object }>;
-  expect(fieldsOf(vpcCreate.subnets!.items)).toEqual(createNames(SUBNET).sort());
+  expect(fieldsOf(vpcCreate.subnets!.items)).toEqual(createNames(INLINE_SUBNET).sort());
   const update = requestSchema("PUT", "/databases/postgresql/instances/{instanceId}")!.properties as Record<
     string,
     object

@@ -154,7 +154,28 @@ function addedSchema(f: ApiField): Schema {
     ...(f.nullable ? { nullable: true } : {}),
     ...(f.create || f.update ? {} : { readOnly: true }),
     ...(answerMayLack(f) ? { [MAY_LACK]: true } : {}),
+    [ADDED]: true,
   };
+}
+
+/**
+ * Marks a property the contract adds to a component: a request takes it only where the model's
+ * body for that request does (a subnet's field is in `POST /vpcs/{id}/subnets`, not in the
+ * VPCSubnet items `POST /vpcs` shares the component with).
+ */
+const ADDED = "x-contract-added";
+
+/** `node` without the added properties `model` (the model's body schema at the same place) lacks. */
+function takenAdditions(node: Schema, model: Schema | undefined): Schema {
+  const out: Schema = { ...node };
+  if (node.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(node.properties)
+        .filter(([k, v]) => !v[ADDED] || model?.properties?.[k] !== undefined)
+        .map(([k, v]) => [k, takenAdditions(v, model?.properties?.[k])]),
+    );
+  if (node.items) out.items = takenAdditions(node.items, model?.items);
+  return out;
 }
 
 /** Marks a property an answer may leave out (the model's `answerMayLack`): answers do not require it. */
@@ -294,11 +315,12 @@ export function requestSchema(method: string, contractPath: string): Schema | un
   const resolved = resolve(body);
   // The fields the contract adds, in the bodies the model says take them.
   const taking = BODIES[`${method} ${contractPath}`];
-  const added = taking ? bodySchema(taking[0], taking[1], taking[2]).properties : {};
+  const model = taking ? (bodySchema(taking[0], taking[1], taking[2]) as Schema) : undefined;
+  const added = model?.properties ?? {};
   for (const a of differences.added)
-    if (taking && componentsOf(taking[0]).includes(a.schema) && (added as Record<string, Schema>)[a.field])
-      resolved.properties = { ...resolved.properties, [a.field]: (added as Record<string, Schema>)[a.field]! };
-  return shape(resolved, "request");
+    if (taking && componentsOf(taking[0]).includes(a.schema) && added[a.field])
+      resolved.properties = { ...resolved.properties, [a.field]: added[a.field]! };
+  return shape(takenAdditions(resolved, model), "request");
 }
 
 /** The JSON schema of the operation's 200 answer, with the contract's envelope where it differs. */

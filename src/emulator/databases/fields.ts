@@ -80,8 +80,9 @@ export const SUMMARY_ANSWER: Computed<DatabaseRecord, Store> = {
 };
 
 /**
- * The settings of a new database on today's platform: a cluster size its plan takes, always
- * encrypted and SSL (what the create refuses by field, the model's `platforms`, was checked before).
+ * The settings of a new database on today's platform: a cluster size its plan takes, the plain
+ * fields as given, always encrypted and SSL (what the create refuses by field, the model's
+ * `platforms`, was checked before).
  */
 function todaysSettings(body: DatabaseCreate, errors: ErrorList) {
   const clusterSize = body.cluster_size ?? DATABASE.fields.cluster_size.default;
@@ -89,6 +90,8 @@ function todaysSettings(body: DatabaseCreate, errors: ErrorList) {
   if (problem) errors.add("cluster_size", problem);
   return {
     cluster_size: clusterSize,
+    // The plain fields as on the contract's platform (a field added to the model is stored here too).
+    ...plainAtCreate(DATABASE, body),
     encrypted: true,
     ssl_connection: true,
     allow_list: normaliseAllowList(body.allow_list ?? [], errors, "rdbms-default"),

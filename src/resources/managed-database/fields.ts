@@ -10,6 +10,8 @@ import type { FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
+import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
+import { engineConfigType } from "../../schema/engine-config-types.js";
 import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
@@ -169,6 +171,21 @@ export const DATABASE_FIELDS = {
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
     todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
+  },
+  engineConfig: {
+    description:
+      "Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others.",
+    change: "update",
+    type: { ref: engineConfigType("mysql") },
+    engineTypes: { postgresql: { ref: engineConfigType("postgresql") } },
+    api: ENGINE_CONFIG_CODEC,
+    ifSet: true,
+    partial: true,
+    notes: "**refused** on this platform (`rdbms-legacy`), naming the field: engine settings are today's platform's",
+    todays: {
+      notes:
+        "the API's `engine_config` in camelCase, nested as the API nests it (`pg_partman_bgw.interval` is `pg: { pgPartmanBgw: { interval } }`); settings, rules and restarts from `GET /databases/{engine}/config` (see [Engine settings](#engine-settings)); a change updates only the settings changed; a setting left out (or removed) keeps the API's value",
+    },
   },
   credentialsRotation: {
     description: "Any text; a change from one value to another resets the root password.",

@@ -13,6 +13,7 @@ import { clusterSizesOf } from "../../api/index.js";
 import { allowListFamilies, allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { engineConfigCheck } from "./engine-config.js";
 import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
 /** What a 3-node cluster may replicate with. */
@@ -222,6 +223,7 @@ export function checkDatabase(
       replicationType: replication(engine, platform ?? undefined),
       allowList: allowList(platform ?? undefined),
       updates: updates(platform ?? undefined),
+      engineConfig: engineConfigCheck(engine),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
       timeouts: timeoutsCheck,

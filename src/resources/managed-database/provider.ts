@@ -34,6 +34,7 @@ import {
 } from "./inputs.js";
 import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
+import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
@@ -162,6 +163,8 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       // Today's platform refuses what it does not take whether or not `up` sends it: the program
       // would say what the database cannot be.
       if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+      const settingsIssue = engineConfigPlatformProblem(platform, inputs);
+      if (settingsIssue) rules.fail("engineConfig", settingsIssue);
       else if (creates) replicationRules(engine, rules, inputs);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
@@ -210,6 +213,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           : {}),
       });
       await diffRestore(engine, id, olds, news, result.replaces ?? []);
+      const restarts = restartsOf(engine, olds, news);
+      if (restarts.length > 0)
+        warn(
+          `${engine} database ${id} ("${String(olds.label)}"): changing ${restarts.join(", ")} restarts its ` +
+            "database engine (the API's `requires_restart`)",
+        );
       if (result.deleteBeforeReplace)
         warn(
           `${engine} database ${id} ("${String(olds.label)}") is deleted, with all its backups, before its ` +

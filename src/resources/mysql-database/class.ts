@@ -22,6 +22,7 @@ import type {
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
+  MysqlEngineConfigArgs,
   RestoreRecord,
   Timeouts,
 } from "../types.js";
@@ -48,6 +49,8 @@ export interface MysqlDatabaseArgs {
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
+  /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
+  engineConfig?: pulumi.Input<MysqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;
   /** Any text; a change from one value to another applies OS patches now. */

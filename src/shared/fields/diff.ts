@@ -18,6 +18,30 @@ export function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+const isObject = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `old` cut to the keys `next` sets, at every level where both are objects: what a partial comparison compares. */
+export function projected(old: unknown, next: unknown): unknown {
+  if (!isObject(old) || !isObject(next)) return old;
+  return Object.fromEntries(Object.keys(next).map((k) => [k, projected(old[k], next[k])]));
+}
+
+/** The part of `next` that differs from `old`, at every level where both are objects (what a merging update sends). */
+export function changedPart(old: unknown, next: unknown): unknown {
+  if (!isObject(old) || !isObject(next)) return next;
+  return Object.fromEntries(
+    Object.entries(next)
+      .filter(([k, v]) => !same(projected(old[k], v), v))
+      .map(([k, v]) => [k, changedPart(old[k], v)]),
+  );
+}
+
+/** The dotted paths (under `prefix`) of the values `next` sets that differ from `old`'s. */
+export function changedPaths(old: unknown, next: unknown, prefix: string): string[] {
+  if (!isObject(next) || !isObject(old)) return same(old, next) ? [] : [prefix];
+  return Object.entries(next).flatMap(([k, v]) => changedPaths(old[k], v, `${prefix}.${k}`));
+}
+
 /** How each input takes part in `diff`. */
 export interface DiffSpec {
   /** Changing any of these replaces the object. */
@@ -31,6 +55,11 @@ export interface DiffSpec {
    * said, so it is no difference. A field the answer lacks is unknown, not a change.
    */
   unanswered?: string[];
+  /**
+   * Objects compared only on the keys the new value sets, at every level: the API fills in the
+   * others and an update merges (a database's engine settings).
+   */
+  partial?: string[];
   /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
   normalise?: Record<string, (value: unknown) => unknown>;
   /**
@@ -65,7 +94,8 @@ export function changedFields(olds: Bag, given: Bag, spec: DiffSpec): string[] {
     }
     const norm = spec.normalise?.[field] ?? ((v: unknown) => v);
     // An engine's own field is absent from the other's inputs: no default stands in for it there.
-    const old = olds[field] === undefined && next !== undefined ? spec.defaults?.[field] : olds[field];
+    const held = olds[field] === undefined && next !== undefined ? spec.defaults?.[field] : olds[field];
+    const old = spec.partial?.includes(field) ? projected(held, next) : held;
     if (!same(norm(old), norm(next))) changed.push(field);
   }
   return changed;

@@ -10,7 +10,7 @@
  */
 import { fieldProblems, type ApiField, type Entity } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
-import { same, type DiffSpec } from "./diff.js";
+import { changedPart, projected, same, type DiffSpec } from "./diff.js";
 import { hasUnknown, inputShapeProblem, isEngineKey, isForbiddenKey, Rules, type Bag } from "./validate.js";
 
 /**
@@ -68,6 +68,13 @@ export interface Field<A = never> {
   default?: unknown;
   /** Managed only when the program sets it: the API fills in or keeps a value otherwise. */
   ifSet?: boolean;
+  /**
+   * An object compared, and updated, only on the keys the program sets: the API fills in the
+   * others and its update merges what it is sent (a database's engine settings).
+   */
+  partial?: boolean;
+  /** The type per engine, where the engines' objects differ (their engine settings). */
+  engineTypes?: Partial<Record<EngineType, FieldType>>;
   /** An input the resource class also exposes as an output (outputs always are). */
   output?: boolean;
   /** Brings a value to the form the API stores, so diff compares like with like. */
@@ -103,6 +110,11 @@ export interface Field<A = never> {
 /** A resource's fields, in the order docs, state and schema list them. */
 export type FieldTable<A = never> = Record<string, Field<A>>;
 
+/** The field's type for `engine`: its engine's where the engines' differ. */
+export function typeOn(field: Pick<Field, "type" | "engineTypes">, engine?: EngineType): FieldType {
+  return (engine && field.engineTypes?.[engine]) || field.type;
+}
+
 /** The table's entries whose field applies to `engine`. */
 export function fieldsOf<A>(table: FieldTable<A>, engine?: EngineType): [string, Field<A>][] {
   return Object.entries(table).filter(([, f]) => !engine || !f.engines || f.engines.includes(engine));
@@ -131,6 +143,7 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
     update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
     ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
+    ...(all.some(([, f]) => f.partial) ? { partial: all.filter(([, f]) => f.partial).map(([k]) => k) } : {}),
     ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
     ...(Object.keys(defaults).length ? { defaults } : {}),
@@ -367,14 +380,16 @@ function refuseStrangeInputs<A>(
 
 /**
  * The plain lines of a state: each field with an API name or codec read from `api`, each input
- * the API cannot show (time limits, triggers, `adoptId`) from `inputs`. Outputs without an API
- * name (secrets, derived values) are the resource's own code.
+ * the API cannot show (time limits, triggers, `adoptId`) from `inputs`; a partial field only on the
+ * keys `inputs` sets. Outputs without an API name (secrets, derived values) are the resource's own code.
  */
 export function stateFields<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): Bag {
   const out: Bag = {};
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.api !== undefined) out[k] = typeof f.api === "string" ? (api as Bag)[f.api] : f.api.read(api);
     else if (f.change !== "output") out[k] = inputs[k];
+    // A partial field keeps the keys the inputs set, at the API's values: what the API filled in is no one's.
+    if (f.partial) out[k] = isBag(inputs[k]) && isBag(out[k]) ? projected(out[k], inputs[k]) : undefined;
   }
   return out;
 }
@@ -389,16 +404,23 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
     .filter(([k, f]) => f.change === "update" && f.api !== undefined && news[k] !== undefined && news[k] !== null)
     .filter(([k, f]) => {
       const norm = f.normalise ?? ((v: unknown) => v);
-      return !same(norm(current[k] === undefined ? f.default : current[k]), norm(news[k]));
+      const held = current[k] === undefined ? f.default : current[k];
+      return !same(norm(f.partial ? projected(held, news[k]) : held), norm(news[k]));
     })
     .map(([k]) => k);
-  return toApi(table, news, changed);
+  // A partial field sends only what changed: the API merges it into what it holds.
+  const sent = Object.fromEntries(
+    changed.map((k) => [k, table[k]!.partial ? changedPart(current[k], news[k]) : news[k]]),
+  );
+  return toApi(table, sent, changed);
 }
 
 /** `field` as a look-up result shows it: the same API name or codec and description, never an input. */
 export function asOutput<A, B>(field: Field<A>): Field<B> {
   return { ...(field as unknown as Field<B>), change: "output" };
 }
+
+const isBag = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** What a table says about its fields apart from how they are read: all the schema and docs need. */
 export type FieldFacts = Record<string, Omit<Field, "api">>;

@@ -84,8 +84,18 @@ describe("engine_config on create", () => {
 
   test.each([
     ["a type", { mysql: { connect_timeout: "20" } }, "engine_config.mysql.connect_timeout", "Must be an integer"],
-    ["a minimum", { mysql: { connect_timeout: 1 } }, "engine_config.mysql.connect_timeout", "Must be at least 2"],
-    ["a maximum", { binlog_retention_period: 86401 }, "engine_config.binlog_retention_period", "Must be at most 86400"],
+    [
+      "a minimum",
+      { mysql: { connect_timeout: 1 } },
+      "engine_config.mysql.connect_timeout",
+      "Must be between 2 and 3600",
+    ],
+    [
+      "a maximum",
+      { binlog_retention_period: 86401 },
+      "engine_config.binlog_retention_period",
+      "Must be between 600 and 86400",
+    ],
     [
       "an enum",
       { mysql: { internal_tmp_mem_storage_engine: "InnoDB" } },
@@ -102,7 +112,7 @@ describe("engine_config on create", () => {
       "a length",
       { mysql: { default_time_zone: "+" } },
       "engine_config.mysql.default_time_zone",
-      "Must be at least 2 characters long",
+      "Length must be 2-100 characters",
     ],
     [
       "a key the description lacks",
@@ -149,7 +159,7 @@ describe("engine_config on PUT", () => {
     const put = await call("PUT", `${base("postgresql")}/${id}`, {
       body: { engine_config: { work_mem: 2048, pg: { track_io_timing: "on" } } },
     });
-    expect(errorsOf(put)).toEqual([{ field: "engine_config.work_mem", reason: "Must be at most 1024" }]);
+    expect(errorsOf(put)).toEqual([{ field: "engine_config.work_mem", reason: "Must be between 1 and 1024" }]);
     const config = (await get("postgresql", id)).body.engine_config;
     expect(config.work_mem).toBe(4);
     expect(config.pg.track_io_timing).toBeUndefined();
