@@ -3,7 +3,8 @@
  * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
  * certificate".
  */
-import { entity, mayLack, pick, PLATFORMS, type PlatformUse } from "./field.js";
+import { entity, fieldOn, mayLack, pick, PLATFORMS, type Platform, type PlatformUse } from "./field.js";
+import type { IpFamily } from "./ipv4.js";
 import { PRIVATE_NETWORK } from "./network.js";
 
 /** A field only today's platform takes, on create and update; the contract's answers lack it. */
@@ -472,6 +473,11 @@ export const DATABASE_SUMMARY = entity({
     ...pick(DATABASE.fields, ["status", "updates", "created", "updated", "platform"]),
   },
 });
+
+/** The IP families a database's allow list takes on `platform` (the field's `ipFamilies`: IPv6 too on today's). */
+export function allowListFamilies(platform: Platform): readonly IpFamily[] {
+  return fieldOn(DATABASE.fields.allow_list, platform).ipFamilies ?? [4];
+}
 
 /** A backup of a database; a snapshot create takes its label and a target. */
 export const BACKUP = entity({

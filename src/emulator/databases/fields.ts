@@ -8,7 +8,7 @@ import {
   clusterSizesOf,
   DATABASE,
   enginesReason,
-  fieldOn,
+  allowListFamilies,
   type CERTIFICATE,
   type CREDENTIALS,
   type Platform,
@@ -229,7 +229,7 @@ function replicationType(
  * taken and kept as sent.
  */
 function normaliseAllowList(items: string[], errors: ErrorList, platform: Platform): string[] {
-  const families = fieldOn(DATABASE.fields.allow_list, platform).ipFamilies ?? [4];
+  const families = allowListFamilies(platform);
   const parsed: IpRange[] = [];
   items.forEach((item, i) => {
     const range = parseIpRange(item, families);

@@ -4,7 +4,13 @@
  */
 import { canonicalIpRange, parseIpRange, sortedIpRanges, type IpFamily, type IpRange } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
-import { CONTRACT_PLATFORM, DATABASE, fieldOn, MAINTENANCE_WINDOW, type Platform } from "../../api/index.js";
+import {
+  allowListFamilies as platformFamilies,
+  CONTRACT_PLATFORM,
+  fieldOn,
+  MAINTENANCE_WINDOW,
+  type Platform,
+} from "../../api/index.js";
 
 /**
  * Database labels: letters, digits, `.`, `_` and `-`, the character set this package (and its
@@ -24,7 +30,7 @@ const ANY_FAMILY: readonly IpFamily[] = [4, 6];
  * stricter than the API.
  */
 export function allowListFamilies(platform: Platform | undefined): readonly IpFamily[] {
-  return platform === undefined ? ANY_FAMILY : (fieldOn(DATABASE.fields.allow_list, platform).ipFamilies ?? [4]);
+  return platform === undefined ? ANY_FAMILY : platformFamilies(platform);
 }
 
 /**
