@@ -100,7 +100,9 @@ describe("commands, flags and settings the docs name exist", () => {
             command === "emulator"
               ? (() => {
                   try {
-                    parseEmulatorArgs([flag, flag === "--host" ? "0.0.0.0" : "1"]);
+                    // A value each flag takes: an address, a platform, a number.
+                    const value = flag === "--host" ? "0.0.0.0" : flag === "--platform" ? "rdbms-default" : "1";
+                    parseEmulatorArgs([flag, value]);
                     return true;
                   } catch {
                     return false;

@@ -10,7 +10,7 @@ import mysql from "./engine-config/mysql.json";
 import postgresql from "./engine-config/postgresql.json";
 import filled from "./engine-config/filled.json";
 import type { Engine } from "./field.js";
-import { ruleReason, type Bounds } from "./rules.js";
+import { boundsProblem, ruleReason, type Bounds } from "./rules.js";
 
 /** One setting as the API describes it (`requires_restart`: changing it restarts the engine). */
 export interface SettingSchema {
@@ -76,25 +76,7 @@ export function settingProblem(setting: SettingSchema, value: unknown): string |
   }
   if (value === null) return undefined;
   const { type: _type, ...bounds } = setting;
-  if (setting.enum && !setting.enum.includes(value)) return ruleReason("enum", bounds);
-  if (typeof value === "number") {
-    if (
-      (setting.minimum !== undefined && value < setting.minimum) ||
-      (setting.maximum !== undefined && value > setting.maximum)
-    )
-      return ruleReason("range", bounds);
-  }
-  if (typeof value === "string") {
-    const length = [...value].length;
-    if (
-      (setting.minLength !== undefined && length < setting.minLength) ||
-      (setting.maxLength !== undefined && length > setting.maxLength)
-    )
-      return ruleReason("length", bounds);
-    if (setting.pattern !== undefined && !new RegExp(setting.pattern, "u").test(value))
-      return ruleReason("pattern", bounds);
-  }
-  return undefined;
+  return boundsProblem(bounds, value);
 }
 
 /** One refusal of an engine settings value: the field's dotted name and the rule it breaks. */

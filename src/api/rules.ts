@@ -132,22 +132,25 @@ function entityProblems(
 function scalarProblem(field: ApiField, value: unknown, engine: Engine | undefined): string | undefined {
   if (field.request) return undefined;
   const values = (engine && field.requestEnum?.[engine]) ?? field.enum;
-  if (values && !values.includes(value as string | number)) return ruleReason("enum", { enum: values });
+  return boundsProblem({ ...field, enum: values }, value);
+}
+
+/**
+ * The first of `b`'s value rules that `value` (of the right type) breaks, worded by ruleReason:
+ * its enum, then its bounds, length and pattern. Any declaration of bounds reads it: a model
+ * field's, or a setting of the API's own description of engine settings.
+ */
+export function boundsProblem(b: Bounds, value: unknown): string | undefined {
+  if (b.enum && !b.enum.includes(value)) return ruleReason("enum", b);
   if (typeof value === "number") {
-    if (
-      (field.minimum !== undefined && value < field.minimum) ||
-      (field.maximum !== undefined && value > field.maximum)
-    )
-      return ruleReason("range", field);
+    if ((b.minimum !== undefined && value < b.minimum) || (b.maximum !== undefined && value > b.maximum))
+      return ruleReason("range", b);
   }
   if (typeof value === "string") {
     const length = [...value].length;
-    if (
-      (field.minLength !== undefined && length < field.minLength) ||
-      (field.maxLength !== undefined && length > field.maxLength)
-    )
-      return ruleReason("length", field);
-    if (field.pattern !== undefined && !new RegExp(field.pattern, "u").test(value)) return ruleReason("pattern", field);
+    if ((b.minLength !== undefined && length < b.minLength) || (b.maxLength !== undefined && length > b.maxLength))
+      return ruleReason("length", b);
+    if (b.pattern !== undefined && !new RegExp(b.pattern, "u").test(value)) return ruleReason("pattern", b);
   }
   return undefined;
 }

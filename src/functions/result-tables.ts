@@ -83,6 +83,7 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   status: asOutput(db.status),
   updates: asOutput(db.updates),
   platform: asResult(db.platform),
+  privateNetwork: asResult(db.privateNetwork),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",
     updated: "Time of the last change (null when never changed).",

@@ -3,7 +3,7 @@
  * The look-ups' results: each a result table's rows as the look-up returns them (results.ts reads
  * them through the tables).
  */
-import type { DatabaseHosts, MaintenanceWindow, SubnetCompute } from "../resources/types.js";
+import type { DatabaseHosts, DatabasePrivateNetwork, MaintenanceWindow, SubnetCompute } from "../resources/types.js";
 
 /** A region. */
 export interface RegionResult {
@@ -79,6 +79,8 @@ export interface DatabaseResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -195,6 +197,8 @@ export interface DatabaseDetailResult {
   updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */

@@ -63,6 +63,8 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
     }
   };
   const placeholder = { kind: "output", identifier: "placeholder", property: "placeholder" } as const;
+  /** The declarations of the adopted VPCs and (as resources) subnets, by id: a database's network names them. */
+  const networkNames: NetworkNames = { vpcs: new Map(), subnets: new Map() };
 
   for (const vpc of account.vpcs) {
     // Checked before any name is claimed, so that a refused object does not shift the others' names.
@@ -100,6 +102,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
       for (const s of vpc.subnets) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
     }
     declarations.push({ cls: "Vpc", ...names, args, comment: computesComment(vpc, subnets) });
+    networkNames.vpcs.set(vpc.id, names.identifier);
     if (subnets === "resources") {
       for (const s of vpc.subnets) {
         const sub = namer.claim("VpcSubnet", `${vpc.label}-${s.label}`);
@@ -112,6 +115,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
           comment: usersComment(s.computes.map((c) => c.id)),
         });
         ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
+        networkNames.subnets.set(s.id, sub.identifier);
       }
     }
   }
@@ -135,7 +139,11 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
       if (expr.kind === "inlineRange") usesInlineRanges = true;
       return expr;
     });
-    declarations.push({ cls: DATABASE_CLASS[engine], ...names, args: databaseArgs(engine, db, allowList) });
+    declarations.push({
+      cls: DATABASE_CLASS[engine],
+      ...names,
+      args: databaseArgs(engine, db, allowList, networkNames),
+    });
     for (const snap of snapshots) declarations.push(snapshotDeclaration(namer, engine, db, names.identifier, snap));
   }
   return { declarations, usesInlineRanges, ambiguousRanges: [...ambiguous].sort(), unwritable };
@@ -167,6 +175,12 @@ function argsOf<A>(
   return args;
 }
 
+/** The program's declarations of VPCs and subnets, by id. */
+interface NetworkNames {
+  vpcs: Map<number, string>;
+  subnets: Map<number, string>;
+}
+
 /**
  * Whether a partial object (a database's engine settings) holds no value at any level: the API's
  * answer `{}` (a database of the contract's platform in later answers) is no setting to write.
@@ -179,9 +193,40 @@ function emptyPart<A>(f: FieldTable<A>[string], value: unknown): boolean {
 }
 
 /** The inputs of a database resource, every one at the database's current value. */
-function databaseArgs(engine: EngineType, db: Database, allowList: Expr[]): [string, Expr][] {
+function databaseArgs(
+  engine: EngineType,
+  db: Database,
+  allowList: Expr[],
+  names: NetworkNames = { vpcs: new Map(), subnets: new Map() },
+): [string, Expr][] {
   // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
-  return argsOf(DATABASE_FIELDS, db, db.id, { allowList: { kind: "array", items: allowList } }, engine);
+  const given: Record<string, Expr> = { allowList: { kind: "array", items: allowList } };
+  const network = networkArg(db, names);
+  if (network) given.privateNetwork = network;
+  return argsOf(DATABASE_FIELDS, db, db.id, given, engine);
+}
+
+/**
+ * A database's `privateNetwork` naming the VPC and subnet declarations of the program where it has
+ * them (`net.vpcId`, `netData.subnetId`), else their ids; undefined outside any VPC (the table's
+ * read then leaves the input out too).
+ */
+function networkArg(db: Database, names: NetworkNames): Expr | undefined {
+  const held = DATABASE_FIELDS.privateNetwork.api.read(db) as
+    { vpcId: unknown; subnetId: unknown; publicAccess: unknown } | undefined;
+  if (!held) return undefined;
+  const ref = (map: Map<number, string>, id: unknown, property: string, path: string): Expr => {
+    const identifier = typeof id === "number" ? map.get(id) : undefined;
+    return identifier ? { kind: "output", identifier, property } : literal(idValue(id, path));
+  };
+  return {
+    kind: "object",
+    entries: [
+      ["vpcId", ref(names.vpcs, held.vpcId, "vpcId", "privateNetwork.vpcId")],
+      ["subnetId", ref(names.subnets, held.subnetId, "subnetId", "privateNetwork.subnetId")],
+      ["publicAccess", typedExpr(held.publicAccess ?? false, "boolean", "privateNetwork.publicAccess")],
+    ],
+  };
 }
 
 function snapshotDeclaration(

@@ -21,6 +21,7 @@ import {
   databaseMultiNodeStacks,
   databaseProtected,
   databaseSslRequired,
+  databaseVpcPublicAccessNotOpen,
 } from "./policies.js";
 
 export {
@@ -30,6 +31,7 @@ export {
   databaseMultiNodeStacks,
   databaseProtected,
   databaseSslRequired,
+  databaseVpcPublicAccessNotOpen,
   type MultiNodeStacksConfig,
 } from "./policies.js";
 export { databaseOf, type DatabaseView, type PolicyResource } from "./database.js";
@@ -37,6 +39,7 @@ export { databaseOf, type DatabaseView, type PolicyResource } from "./database.j
 /** Every policy of the package, each at its default enforcement level. */
 export const policies: readonly ResourceValidationPolicy[] = Object.freeze([
   databaseAllowListNotOpen,
+  databaseVpcPublicAccessNotOpen,
   databaseEncrypted,
   databaseSslRequired,
   databaseMultiNode,
@@ -47,6 +50,7 @@ export const policies: readonly ResourceValidationPolicy[] = Object.freeze([
 /** The name of one of {@link policies}. */
 export type PolicyName =
   | "database-allow-list-not-open"
+  | "database-vpc-public-access-not-open"
   | "database-encrypted"
   | "database-ssl-required"
   | "database-multi-node"

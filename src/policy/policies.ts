@@ -1,14 +1,15 @@
 /**
  * The policies: each judges the managed databases of both flavours (database.ts) on their known
  * inputs and options, and names the resource and the value in its message. Defaults: an allow list
- * open to every address fails the preview (mandatory); the rest warn (advisory). Every level is
+ * open to every address that reaches the database from the internet (outside a VPC, or in one with
+ * public access) fails the preview (mandatory); the rest warn (advisory). Every level is
  * the user's to change (`--policy-pack-config`, or {@link policiesWith} in their own pack).
  */
 import type { ReportViolation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { diffSpec } from "../shared/fields/table.js";
 import { databaseOf, type DatabaseView } from "./database.js";
-import { readList } from "./known.js";
+import { read, readList } from "./known.js";
 import { openEntries } from "./open-entries.js";
 
 /** A policy body for one database; `args` gives the policy's configuration. */
@@ -28,26 +29,73 @@ function replacedBy(engine: DatabaseView["engine"]): string[] {
   return diffSpec(DATABASE_FIELDS).replace.filter((key) => engines(key)?.includes(engine) ?? true);
 }
 
-/** Mandatory: no allow-list entry, nor entries together, may admit every address. */
+/** The open entries of the database's allow list, as a sentence's subject; undefined when it is not open or not known. */
+function openListOf(db: DatabaseView): { named: string; together: boolean } | undefined {
+  const list = readList(db.props, "allowList");
+  if (!list.known || !list.value) return undefined;
+  const known = list.value.flatMap((item) => (item.known && typeof item.value === "string" ? [item.value] : []));
+  const open = openEntries(known);
+  return open && { named: open.entries.map((e) => JSON.stringify(e)).join(", "), together: open.together };
+}
+
+/**
+ * Where the database is reachable from: `public` (no `privateNetwork`: the internet), `vpc-public`
+ * (in a VPC with `publicAccess: true`: the internet too), `vpc` (its VPC only), or undefined when
+ * not known yet (a network or public access made from another resource's output).
+ */
+function reachOf(db: DatabaseView): "public" | "vpc-public" | "vpc" | undefined {
+  const network = read(db.props, "privateNetwork");
+  if (!network.known) return undefined;
+  if (network.value === undefined || network.value === null) return "public";
+  const access = read(network.value, "publicAccess");
+  if (!access.known) return undefined;
+  return access.value === true ? "vpc-public" : "vpc";
+}
+
+/**
+ * Mandatory: a database reachable from the internet (outside any VPC) may not have an allow-list
+ * entry, nor entries together, admitting every address. One in a VPC is judged by
+ * {@link databaseVpcPublicAccessNotOpen}: without public access, its list admits VPC addresses only.
+ */
 export const databaseAllowListNotOpen: ResourceValidationPolicy = {
   name: "database-allow-list-not-open",
   description:
-    "A managed database's allowList must not admit every address (0.0.0.0/0, ::/0, any range of prefix " +
-    "length 0, or ranges that together cover every IPv4 address).",
+    "A managed database outside a VPC must not have an allowList admitting every address (0.0.0.0/0, ::/0, " +
+    "any range of prefix length 0, or ranges that together cover every IPv4 address).",
   enforcementLevel: "mandatory",
   validateResource: forDatabases((db, report) => {
-    const list = readList(db.props, "allowList");
-    if (!list.known || !list.value) return;
-    const known = list.value.flatMap((item) => (item.known && typeof item.value === "string" ? [item.value] : []));
-    const open = openEntries(known);
+    if (reachOf(db) !== "public") return;
+    const open = openListOf(db);
     if (!open) return;
-    const named = open.entries.map((e) => JSON.stringify(e)).join(", ");
     report(
       open.together
-        ? `${db.title}: allowList entries ${named} together admit every IPv4 address. ` +
+        ? `${db.title}: allowList entries ${open.named} together admit every IPv4 address. ` +
             "List only the addresses or ranges that must connect."
-        : `${db.title}: allowList entry ${named} admits every address, so anyone on the internet can ` +
+        : `${db.title}: allowList entry ${open.named} admits every address, so anyone on the internet can ` +
             "reach the database. List only the addresses or ranges that must connect.",
+    );
+  }),
+};
+
+/**
+ * Mandatory: a database in a VPC that is also reachable from outside it (`privateNetwork.publicAccess:
+ * true`) may not have an allow list admitting every address.
+ */
+export const databaseVpcPublicAccessNotOpen: ResourceValidationPolicy = {
+  name: "database-vpc-public-access-not-open",
+  description:
+    "A managed database in a VPC with public access (privateNetwork.publicAccess: true) must not have an " +
+    "allowList admitting every address: it would be reachable from the whole internet, not only its VPC.",
+  enforcementLevel: "mandatory",
+  validateResource: forDatabases((db, report) => {
+    if (reachOf(db) !== "vpc-public") return;
+    const open = openListOf(db);
+    if (!open) return;
+    report(
+      `${db.title}: privateNetwork.publicAccess is true and allowList ${open.together ? "entries" : "entry"} ` +
+        `${open.named} ${open.together ? "together admit" : "admits"} every address, so anyone on the internet ` +
+        "can reach the database from outside its VPC. Set publicAccess to false, or list only the addresses " +
+        "or ranges outside the VPC that must connect.",
     );
   }),
 };

@@ -10,6 +10,8 @@ export { PostgresqlDatabase, type PostgresqlDatabaseArgs } from "./postgresql-da
 export { DatabaseSnapshot, type DatabaseSnapshotArgs } from "./database-snapshot/class.js";
 export type {
   DatabaseHosts,
+  DatabasePrivateNetwork,
+  DatabasePrivateNetworkArgs,
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
@@ -24,6 +26,7 @@ export type {
   RestoreRecord,
   SubnetCompute,
   SubnetComputeInterface,
+  SubnetDatabase,
   Timeouts,
   VpcInlineSubnet,
   VpcSubnetSpec,

@@ -69,6 +69,26 @@ export interface DatabaseHosts {
   secondary: string | null;
 }
 
+/** A database's place in a VPC subnet (today's platform), and whether it is also reachable from outside it. */
+export interface DatabasePrivateNetworkArgs {
+  /** Id of the VPC, in the database's region. */
+  vpcId: pulumi.Input<number>;
+  /** Id of a subnet of that VPC. */
+  subnetId: pulumi.Input<number>;
+  /** Whether the database is also reachable from outside the VPC (default false). */
+  publicAccess?: pulumi.Input<boolean>;
+}
+
+/** A database's place in a VPC subnet (today's platform), and whether it is also reachable from outside it. */
+export interface DatabasePrivateNetwork {
+  /** Id of the VPC, in the database's region. */
+  vpcId: number;
+  /** Id of a subnet of that VPC. */
+  subnetId: number;
+  /** Whether the database is also reachable from outside the VPC (default false). */
+  publicAccess?: boolean;
+}
+
 /** A restore of a database from one of its backups (all its data is replaced). */
 export interface DatabaseRestoreArgs {
   /** Id of a backup of this database, automatic or snapshot (see getDatabaseBackups). */
@@ -105,6 +125,16 @@ export interface SubnetComputeInterface {
   id: number;
   /** Whether it is active. */
   active: boolean;
+}
+
+/** A database in a subnet (today's platform) with its ranges. */
+export interface SubnetDatabase {
+  /** Database id. */
+  id: number;
+  /** The database's IPv4 range in the subnet. */
+  ipv4Range: string;
+  /** Its IPv6 ranges in the subnet. */
+  ipv6Ranges: string[];
 }
 
 /** The `mysql` engine settings (MysqlEngineConfig). */

@@ -6,6 +6,7 @@
 import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
 import { modelObjectFacts } from "../shared/fields/model-rows.js";
+import { PRIVATE_NETWORK } from "../api/network.js";
 import { engineConfigTypes } from "./engine-config-types.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
@@ -30,6 +31,18 @@ export const MAINTENANCE_WINDOW: FieldFacts = modelObjectFacts(
   },
   // Any string compiles (a window kept in a `const` widens it); check refuses others.
   { frequency: { tsType: 'pulumi.Input<"weekly" | "monthly" | (string & {})>' } },
+);
+
+/** A database's place in a VPC (today's platform): the API model's, by camelCase name. */
+export const DATABASE_PRIVATE_NETWORK: FieldFacts = modelObjectFacts(
+  PRIVATE_NETWORK,
+  {
+    vpcId: "Id of the VPC, in the database's region.",
+    subnetId: "Id of a subnet of that VPC.",
+    publicAccess: "Whether the database is also reachable from outside the VPC (default false).",
+  },
+  // The API's default is false: a program may leave it out.
+  { publicAccess: { required: false } },
 );
 
 /** The `restore` input of a database. */
@@ -86,6 +99,18 @@ export const SUBNET_COMPUTE_INTERFACE: FieldFacts = {
   active: { description: "Whether it is active.", change: "update", type: "boolean", required: true },
 };
 
+/** A database in a subnet (today's platform), as the subnet's answer lists it. */
+export const SUBNET_DATABASE: FieldFacts = {
+  id: { ...whole("Database id."), required: true },
+  ipv4Range: { ...text("The database's IPv4 range in the subnet."), required: true },
+  ipv6Ranges: {
+    description: "Its IPv6 ranges in the subnet.",
+    change: "update",
+    type: { array: "string" },
+    required: true,
+  },
+};
+
 /** A region's DNS resolvers. */
 export const REGION_RESOLVERS: FieldFacts = {
   ipv4: { description: "IPv4 resolvers.", change: "update", type: { array: "string" }, required: true },
@@ -102,10 +127,15 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   VpcSubnetSpec: ["An inline subnet of a VPC, as the arguments list it.", VPC_SUBNET_SPEC, "VpcSubnetSpec"],
   VpcInlineSubnet: ["An inline subnet as the VPC reports it, with its id.", VPC_INLINE_SUBNET],
   DatabaseHosts: ["A database's host names.", DATABASE_HOSTS],
+  DatabasePrivateNetwork: [
+    "A database's place in a VPC subnet (today's platform), and whether it is also reachable from outside it.",
+    DATABASE_PRIVATE_NETWORK,
+  ],
   DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
   RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
+  SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
   ...engineConfigTypes(),
 };

@@ -26,9 +26,11 @@ import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/cl
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/class.js";
 import type {
   DatabaseHosts,
+  DatabasePrivateNetwork,
   MaintenanceWindow,
   RestoreRecord,
   SubnetCompute,
+  SubnetDatabase,
   VpcInlineSubnet,
 } from "../resources/types.js";
 
@@ -129,6 +131,8 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
+  declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
@@ -177,6 +181,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
@@ -255,6 +261,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -45,6 +45,33 @@ test("mysql-app: a three-node MySQL open to one subnet, a snapshot, connection d
   await previewThenDestroy("mysql-app", 5);
 }, 300_000);
 
+test("database-in-vpc: a MySQL database in a subnet on today's platform; destroy waits out the subnet's release", async () => {
+  await runs.emulator().control.setPlatform("rdbms-default");
+  const step = await up("database-in-vpc");
+  // stack, Vpc, VpcSubnet, MysqlDatabase
+  expect(step.summary).toEqual({ create: 4 });
+  const outputs = step.outputs!;
+  expectSecrets(outputs, ["password"]);
+  const [vpc] = await list<{ id: number; subnets: { id: number; label: string }[] }>(runs.emulator(), "/vpcs");
+  const data = vpc!.subnets.find((s) => s.label === "data")!;
+  const [db, ...others] = await list<ApiDatabase & { private_network: unknown }>(
+    runs.emulator(),
+    "/databases/mysql/instances",
+  );
+  expect(others).toEqual([]);
+  expect(db!.private_network).toEqual({ public_access: false, subnet_id: data.id, vpc_id: vpc!.id });
+  expect(outputs.privateNetwork).toEqual({ vpcId: vpc!.id, subnetId: data.id, publicAccess: false });
+  // The subnet as read at its create, before the database joined it, lists none.
+  expect(outputs.subnetDatabases).toBeUndefined();
+  // The subnet is deleted after its database, once the API has released it: refused first, then taken.
+  await previewThenDestroy("database-in-vpc", 4);
+  const subnetDeletes = (await runs.emulator().control.requests())
+    .filter((r) => r.method === "DELETE" && r.path === `/v4/vpcs/${vpc!.id}/subnets/${data.id}`)
+    .map((r) => r.status);
+  expect(subnetDeletes[0]).toBe(400);
+  expect(subnetDeletes.at(-1)).toBe(200);
+}, 300_000);
+
 test("postgres-ops: adopts a database, rotates credentials, patches and restores by config, destroys both", async () => {
   // The database to adopt, made outside Pulumi under another label and allow list, bigger than the
   // example's default type and encrypted: the example reads both from the database.

@@ -11,7 +11,9 @@ import {
   type ProgramModel,
 } from "../../src/import/index.js";
 import { databaseRefusal } from "../../src/import/adoptable.js";
-import type { Database } from "../../src/client/index.js";
+import { buildProgram } from "../../src/import/program.js";
+import type { Account } from "../../src/import/read.js";
+import type { Database, Vpc } from "../../src/client/index.js";
 
 test("the command line sets every option and refuses anything unknown or malformed", () => {
   expect(
@@ -181,4 +183,54 @@ test("a database whose adoption would wait for nothing is named with the reason"
   // Still provisioning or updating: the adoption waits for it. The catalogue never refuses an adoption.
   expect(databaseRefusal({ ...db, status: "provisioning" })).toBeUndefined();
   expect(databaseRefusal({ ...db, status: "active" })).toBeUndefined();
+});
+
+test("a database in a VPC subnet is written with privateNetwork naming the VPC and subnet declarations", () => {
+  const vpc = {
+    id: 100,
+    label: "app-net",
+    region: "us-east",
+    description: "",
+    subnets: [{ id: 1001, label: "data", ipv4: "10.0.2.0/24", computes: [], databases: [] }],
+  } as unknown as Vpc;
+  const db = (id: number, label: string, network: unknown) =>
+    ({
+      id,
+      label,
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql",
+      version: "8.0.35",
+      platform: "rdbms-default",
+      status: "active",
+      cluster_size: 1,
+      encrypted: true,
+      ssl_connection: true,
+      allow_list: [],
+      private_network: network,
+    }) as unknown as Database;
+  const account: Account = {
+    vpcs: [vpc],
+    databases: [
+      { engine: "mysql", db: db(1, "orders", { vpc_id: 100, subnet_id: 1001, public_access: true }), snapshots: [] },
+      // A VPC the import does not adopt: its ids are written as they are.
+      {
+        engine: "mysql",
+        db: db(2, "elsewhere", { vpc_id: 300, subnet_id: 3001, public_access: false }),
+        snapshots: [],
+      },
+      { engine: "mysql", db: db(3, "outside", null), snapshots: [] },
+    ],
+    leftOut: [],
+    notes: [],
+    found: {},
+    snapshotsRead: false,
+  };
+  const ts = renderProgram(buildProgram(account, "resources"), "ts", []);
+  expect(ts).toMatch(
+    /new cloud\.MysqlDatabase\("orders", \{[^}]*privateNetwork: \{ vpcId: appNet\.vpcId, subnetId: appNetData\.subnetId, publicAccess: true \}/,
+  );
+  expect(ts).toContain("privateNetwork: { vpcId: 300, subnetId: 3001, publicAccess: false }");
+  const outside = ts.slice(ts.indexOf('new cloud.MysqlDatabase("outside"'));
+  expect(outside).not.toContain("privateNetwork");
 });

@@ -140,6 +140,46 @@ describe("database diffs by platform", () => {
   });
 });
 
+describe("privateNetwork through the plugin", () => {
+  const olds = {
+    label: "db1",
+    region: "us-east",
+    type: "g6-nanode-1",
+    engineType: "mysql",
+    engineId: "mysql/8",
+    encrypted: true,
+    sslConnection: true,
+    platform: "rdbms-default",
+    privateNetwork: { vpcId: 10, subnetId: 20, publicAccess: false },
+  };
+  const program = { label: "db1", region: "us-east", type: "g6-nanode-1", engineId: "mysql/8" };
+  const detailedOf = (news: Record<string, unknown>) => {
+    const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true, replaces: [] });
+    const detailed: Record<string, number> = {};
+    resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    return { replaces: resp.getReplacesList(), detailed };
+  };
+
+  test("another subnet or public access is an update in place naming privateNetwork; the same one, with publicAccess left out, none", () => {
+    expect(detailedOf({ ...program, privateNetwork: { vpcId: 10, subnetId: 21 } })).toEqual({
+      replaces: [],
+      detailed: { privateNetwork: Kind.UPDATE },
+    });
+    expect(detailedOf({ ...program, privateNetwork: { vpcId: 10, subnetId: 20, publicAccess: true } })).toEqual({
+      replaces: [],
+      detailed: { privateNetwork: Kind.UPDATE },
+    });
+    expect(detailedOf({ ...program, privateNetwork: { vpcId: 10, subnetId: 20 } }).detailed).toEqual({});
+  });
+
+  test("removing it is a change in place (the database leaves its VPC), not a replacement", () => {
+    const { replaces, detailed } = detailedOf(program);
+    expect(replaces).toEqual([]);
+    expect(Object.keys(detailed)).toEqual(["privateNetwork"]);
+    expect(detailed.privateNetwork).toBe(Kind.DELETE);
+  });
+});
+
 describe("registry and config", () => {
   test("each resource token maps to its module; unknown tokens are refused by name", () => {
     expect(RESOURCE_NAMES).toEqual(["Vpc", "VpcSubnet", "MysqlDatabase", "PostgresqlDatabase", "DatabaseSnapshot"]);

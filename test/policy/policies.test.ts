@@ -12,6 +12,7 @@ import {
   databaseMultiNodeStacks,
   databaseProtected,
   databaseSslRequired,
+  databaseVpcPublicAccessNotOpen,
   policies,
   policiesWith,
 } from "../../src/policy";
@@ -100,6 +101,55 @@ describe("database-allow-list-not-open", () => {
   });
 });
 
+describe("database-vpc-public-access-not-open (a database in a VPC subnet)", () => {
+  const inVpc = (publicAccess: unknown, allowList: unknown) =>
+    compliant({ allowList, privateNetwork: { vpcId: 10, subnetId: 20, publicAccess } });
+
+  test.each(FLAVOUR_NAMES)(
+    "public access with an open list is one mandatory violation, naming the entry (%s)",
+    async (flavour) => {
+      const props = inVpc(true, ["10.0.0.0/16", "0.0.0.0/0"]);
+      const found = await violations(databaseVpcPublicAccessNotOpen, props, { flavour, name: "reports" });
+      expect(found).toEqual([
+        expect.stringContaining(
+          'MysqlDatabase "reports": privateNetwork.publicAccess is true and allowList entry "0.0.0.0/0" admits every address',
+        ),
+      ]);
+      expect(databaseVpcPublicAccessNotOpen.enforcementLevel).toBe("mandatory");
+      // The same database is not reported twice: the outside-a-VPC policy leaves it to this one.
+      expect(await violations(databaseAllowListNotOpen, props, { flavour })).toEqual([]);
+    },
+  );
+
+  test("ranges that together cover every address are named together", async () => {
+    const found = await violations(databaseVpcPublicAccessNotOpen, inVpc(true, ["0.0.0.0/1", "128.0.0.0/1"]));
+    expect(found).toEqual([expect.stringContaining('allowList entries "0.0.0.0/1", "128.0.0.0/1" together admit')]);
+  });
+
+  test("without public access (false or left out) an open list admits the VPC only: no violation of either", async () => {
+    for (const props of [
+      inVpc(false, ["0.0.0.0/0"]),
+      compliant({ allowList: ["0.0.0.0/0"], privateNetwork: { vpcId: 10, subnetId: 20 } }),
+    ])
+      for (const policy of [databaseVpcPublicAccessNotOpen, databaseAllowListNotOpen])
+        expect(await violations(policy, props)).toEqual([]);
+  });
+
+  test("public access with a closed list passes; outside a VPC this policy judges nothing", async () => {
+    expect(await violations(databaseVpcPublicAccessNotOpen, inVpc(true, ["203.0.113.7/32"]))).toEqual([]);
+    expect(await violations(databaseVpcPublicAccessNotOpen, compliant({ allowList: ["0.0.0.0/0"] }))).toEqual([]);
+  });
+
+  test("a network or public access not known yet is no violation of either policy", async () => {
+    for (const props of [
+      inVpc(UNKNOWN, ["0.0.0.0/0"]),
+      compliant({ allowList: ["0.0.0.0/0"], privateNetwork: UNKNOWN }),
+    ])
+      for (const policy of [databaseVpcPublicAccessNotOpen, databaseAllowListNotOpen])
+        expect(await violations(policy, props)).toEqual([]);
+  });
+});
+
 describe("the advisory policies", () => {
   test("an input left out is judged as its default: unencrypted and single-node, SSL required", async () => {
     const props = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
@@ -181,9 +231,10 @@ describe("what the policies leave alone", () => {
 });
 
 describe("the library", () => {
-  test("policies: the six, with their default levels", () => {
+  test("policies: the seven, with their default levels", () => {
     expect(policies.map((p) => [p.name, p.enforcementLevel])).toEqual([
       ["database-allow-list-not-open", "mandatory"],
+      ["database-vpc-public-access-not-open", "mandatory"],
       ["database-encrypted", "advisory"],
       ["database-ssl-required", "advisory"],
       ["database-multi-node", "advisory"],

@@ -4,6 +4,7 @@ import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { diffSpec } from "../../src/shared/fields/table.js";
 import { SUBNET_FIELDS } from "../../src/resources/vpc/fields.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
+import { client } from "../../src/shared/runtime/context.js";
 
 const emulator = useProviderEmulator();
 const p = provider as Required<typeof provider>;
@@ -140,5 +141,79 @@ describe("VpcSubnet lifecycle", () => {
     await p.create({ vpcId, label: "web", ipv4: "10.0.1.0/24" });
     const err = await thrown(p.create({ vpcId, label: "other", ipv4: "10.0.0.0/16" }));
     expect(err.message).toMatch(/POST \/v4\/vpcs\/\d+\/subnets failed \(400\)/);
+  });
+});
+
+describe("VpcSubnet and the databases in it (today's platform)", () => {
+  beforeEach(async () => {
+    await emulator().control.setPlatform("rdbms-default");
+  });
+
+  /** A database of today's platform made in the subnet straight through the API; its id. */
+  async function databaseIn(vpcId: number, subnetId: number, label = "in-subnet"): Promise<number> {
+    const made = await client().mysql.create({
+      label,
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8",
+      private_network: { vpc_id: vpcId, subnet_id: subnetId },
+    } as never);
+    // Active at once: the API deletes a database only once it is made.
+    await emulator().control.setStatus("mysql", made.id, "active");
+    return made.id;
+  }
+
+  /** The DELETE requests of the subnet in the emulator's log, with their statuses. */
+  async function subnetDeletes(vpcId: number, subnetId: number): Promise<number[]> {
+    const path = `/v4/vpcs/${vpcId}/subnets/${subnetId}`;
+    return (await emulator().control.requests())
+      .filter((r) => r.method === "DELETE" && r.path === path)
+      .map((r) => r.status);
+  }
+
+  test("databases shows each database in the subnet with its range, as of the last read", async () => {
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
+    expect(created.outs).not.toHaveProperty("databases");
+    const dbId = await databaseIn(vpcId, Number(created.id));
+    const read = await p.read(created.id, created.outs);
+    expect(read.props).toMatchObject({ databases: [{ id: dbId, ipv4Range: "10.0.1.248/30", ipv6Ranges: [] }] });
+    // An output only: the refreshed inputs do not carry it.
+    expect(read.inputs).not.toHaveProperty("databases");
+  });
+
+  test("a delete right after its database left is tried again until the API takes it", async () => {
+    // 60 emulated seconds: about a real second on the tests' fast clock.
+    await emulator().control.setTimings({ subnetReleaseSeconds: 60 });
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
+    const dbId = await databaseIn(vpcId, Number(created.id));
+    await client().mysql.delete(dbId);
+    await p.delete(created.id, created.outs!);
+    const statuses = await subnetDeletes(vpcId, Number(created.id));
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+    expect(await p.read(created.id, created.outs)).toEqual({ id: "" });
+  });
+
+  test("a subnet still released when the delete limit passes fails with the API's reason", async () => {
+    await emulator().control.setTimings({ subnetReleaseSeconds: 360_000 });
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
+    await client().mysql.delete(await databaseIn(vpcId, Number(created.id)));
+    const err = await thrown(p.delete(created.id, { ...created.outs, timeouts: { delete: "2s" } }));
+    expect(err.message).toMatch(/to be released by the databases that left it/);
+    expect(err.message).toMatch(/is still being released by a database/);
+    expect((await subnetDeletes(vpcId, Number(created.id))).every((s) => s === 400)).toBe(true);
+  });
+
+  test("a delete of a subnet a database is still in fails at once, naming the database", async () => {
+    const vpcId = await newVpc();
+    const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
+    const dbId = await databaseIn(vpcId, Number(created.id));
+    const err = await thrown(p.delete(created.id, created.outs!));
+    expect(err.message).toContain(`cannot be deleted while database(s) ${dbId} use it`);
+    expect(await subnetDeletes(vpcId, Number(created.id))).toEqual([400]);
   });
 });

@@ -198,7 +198,19 @@ function updateBody(engine: EngineType, db: Database, news: Bag): UpdateDatabase
   return {
     ...updateRequest(DATABASE_FIELDS, fromApi(DATABASE_FIELDS, db, engine), wanted),
     ...inPlaceToday(db, wanted),
+    ...leavesNetwork(db, wanted),
   } as UpdateDatabaseRequest;
+}
+
+/**
+ * A database in a VPC subnet whose program no longer names one leaves it: its network sent as null
+ * (the field table's codec writes it). A change of subnet, VPC or public access is the table's
+ * update; nothing is sent for a database outside any VPC.
+ */
+function leavesNetwork(db: Database, wanted: Bag): Bag {
+  const row = DATABASE_FIELDS.privateNetwork;
+  if (wanted.privateNetwork !== undefined && wanted.privateNetwork !== null) return {};
+  return row.api.read(db) === undefined ? {} : row.api.write!(null);
 }
 
 /**

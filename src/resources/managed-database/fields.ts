@@ -6,7 +6,7 @@
 import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
 import { engineIdOf, platformOf } from "./platform.js";
-import type { FieldTable } from "../../shared/fields/table.js";
+import type { Codec, FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
@@ -23,6 +23,21 @@ export function secretsOf(
     rootUsername: credentials.username,
     rootPassword: credentials.password,
     caCertificate: certificate.ca_certificate,
+  };
+}
+
+/**
+ * The database's network in the API's `private_network`: read as the API holds it (none, the
+ * client's null, is undefined: no key in the state of a database outside a VPC); written as the
+ * program gives it, and `null` when the program leaves it out, which takes the database out.
+ */
+function privateNetworkCodec(): Codec<Database> {
+  const model = modelObjectCodec<typeof DATABASE, Database>(DATABASE, "private_network");
+  const key = model.key!;
+  return {
+    key,
+    read: (d) => model.read(d) ?? undefined,
+    write: (v) => (v === null || v === undefined ? { [key]: null } : model.write!(v)),
   };
 }
 
@@ -171,6 +186,23 @@ export const DATABASE_FIELDS = {
     notes:
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
     todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
+  },
+  privateNetwork: {
+    description:
+      "The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC.",
+    change: "update",
+    type: { ref: "DatabasePrivateNetwork" },
+    api: privateNetworkCodec(),
+    output: true,
+    absent: "undefined",
+    normalise: (v) =>
+      v === null || v === undefined ? undefined : hasUnknown(v) ? v : { publicAccess: false, ...(v as Bag) },
+    notes:
+      "`{vpcId, subnetId, publicAccess?}`: a subnet of a VPC in the database's region (checked at preview); `rdbms-default` only, refused at preview on `rdbms-legacy`",
+    todays: {
+      notes:
+        "joins the subnet at create; another subnet, VPC or `publicAccess` changes in place; removed, it leaves (sends `null`)",
+    },
   },
   engineConfig: {
     description:

@@ -9,8 +9,11 @@ import {
   DATABASE,
   PLATFORMS,
   createRefusal,
+  createdOn,
   fieldOn,
+  updatedOn,
   valueRefusal,
+  type ApiField,
   type Platform,
 } from "../../api/index.js";
 import type { Bag } from "../../shared/fields/validate.js";
@@ -109,4 +112,32 @@ export function platformRefusals(
     });
   }
   return out;
+}
+
+/**
+ * The inputs (`bodies`: each set input with the request entries it writes) that `platform` takes in no request at all (today's `privateNetwork` on
+ * the contract's platform, whose API answers it as an unknown field), each refused naming the
+ * input and the platform. A field the platform knows and refuses with its own text is
+ * {@link platformRefusals}'s.
+ */
+export function untakenInputs(
+  platform: DatabasePlatform,
+  bodies: Record<string, Bag>,
+): { property: string; reason: string }[] {
+  return Object.entries(bodies).flatMap(([input, body]) =>
+    Object.keys(body).flatMap((wire) => {
+      const field = (DATABASE.fields as Record<string, ApiField>)[wire];
+      if (!field || createdOn(field, platform) || updatedOn(field, platform)) return [];
+      if (fieldOn(field, platform).create === "refused") return [];
+      const takers = PLATFORMS.filter((p) => createdOn(field, p) || updatedOn(field, p));
+      return [
+        {
+          property: input,
+          reason:
+            `${input} is refused on the ${platform} platform${platform === LEGACY ? " (the contract's: databases made until late 2024)" : ""}: ` +
+            `the API takes ${wire} only on ${takers.join(", ")}; leave ${input} out`,
+        },
+      ];
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
+import { privateNetworkProblems, privateNetworkShape } from "./network.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { fromApi, inputNames, toApi } from "../../shared/fields/table.js";
 import {
@@ -32,7 +33,7 @@ import {
   sendsCreate,
   withApiDefaults,
 } from "./inputs.js";
-import { platformOf, platformRefusals, platformSettingProblem, TODAYS } from "./platform.js";
+import { platformOf, platformRefusals, platformSettingProblem, TODAYS, untakenInputs } from "./platform.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
@@ -156,6 +157,12 @@ async function createOrClaim(
   );
 }
 
+/** Each input the program sets, with the request entries it writes. */
+function setBodies(engine: EngineType, inputs: Bag): Record<string, Bag> {
+  const set = inputNames(DATABASE_FIELDS, engine).filter((k) => inputs[k] !== undefined && inputs[k] !== null);
+  return Object.fromEntries(set.map((k) => [k, toApi(DATABASE_FIELDS, inputs, [k])]));
+}
+
 /** The provider of one engine. */
 export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourceProvider {
   return {
@@ -175,6 +182,11 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const settingsIssue = engineConfigPlatformProblem(platform, inputs);
       if (settingsIssue) rules.fail("engineConfig", settingsIssue);
       else if (creates) replicationRules(engine, rules, inputs);
+      // An input of a field the platform takes in no request (today's privateNetwork on the contract's).
+      if (platform !== undefined)
+        for (const f of untakenInputs(platform, setBodies(engine, inputs)))
+          // An input with its own refusal (engineConfig's) is not refused twice.
+          if (!rules.failures.some((g) => g.property === f.property)) rules.fail(f.property, f.reason);
       const setting = platformSettingProblem();
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
@@ -206,6 +218,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           : undefined,
       ]);
       if (regionIssue) rules.fail("region", regionIssue);
+      if (!failed("privateNetwork"))
+        for (const f of privateNetworkShape(inputs.privateNetwork)) rules.fail(f.property, f.reason);
+      // The network is judged when `up` sends it: on a create, or when it changes.
+      if (!failed("privateNetwork") && (creates || isNewValue(olds, news, "privateNetwork")))
+        for (const f of await privateNetworkProblems(news.region, inputs.privateNetwork))
+          rules.fail(f.property, f.reason);
       if (engineIssue) rules.fail("engineId", engineIssue);
       if (typeIssue) rules.fail("type", typeIssue);
       return rules.result(inputs, news);

@@ -19,6 +19,8 @@ import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
   DatabaseHosts,
+  DatabasePrivateNetwork,
+  DatabasePrivateNetworkArgs,
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
@@ -49,6 +51,8 @@ export interface MysqlDatabaseArgs {
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
   /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
   engineConfig?: pulumi.Input<MysqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
@@ -127,6 +131,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
+  declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -17,7 +17,7 @@ import {
 import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
-import type { SubnetCompute, Timeouts } from "../types.js";
+import type { SubnetCompute, SubnetDatabase, Timeouts } from "../types.js";
 
 /** Arguments of {@link VpcSubnet}. */
 export interface VpcSubnetArgs {
@@ -70,6 +70,8 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   declare public readonly gateway: pulumi.Output<string>;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
+  declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {

@@ -148,4 +148,20 @@ export const SUBNET_FIELDS = {
     },
     notes: "instances using the subnet, as of the last read",
   },
+  databases: {
+    description:
+      "Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none.",
+    change: "output",
+    type: { array: { ref: "SubnetDatabase" } },
+    absent: "undefined",
+    api: {
+      // Undefined rather than empty: answers from before databases joined VPCs have no list (the
+      // client reads it as empty), and a state from then keeps no key for it.
+      read: (s) =>
+        s.databases?.length
+          ? s.databases.map((d) => ({ id: d.id, ipv4Range: d.ipv4_range, ipv6Ranges: d.ipv6_ranges ?? [] }))
+          : undefined,
+    },
+    notes: "databases in the subnet with their ranges (today's platform), as of the last read; undefined when none",
+  },
 } satisfies FieldTable<Subnet>;

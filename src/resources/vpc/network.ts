@@ -3,6 +3,7 @@
  * both fail the same way when compute instances still use a subnet.
  */
 import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
+import { ApiError } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import { isNotFound, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
@@ -48,26 +49,70 @@ export function blockedError(what: string, blockers: string[], cause: unknown): 
   );
 }
 
+/** What one delete attempt of a subnet came to: sent, or refused while a database's range is released. */
+type DeleteAttempt = { sent: true } | { sent: false; reason: string };
+
 /**
- * Deletes one subnet and waits until it is gone. A 404 counts as done; a refusal caused by
- * attached instances becomes an error naming them.
+ * One delete of a subnet. A 404 counts as sent; a refusal caused by attached instances becomes an
+ * error naming them, one caused by a database still in the subnet an error naming the database.
+ * A refusal while the subnet holds neither is the API still releasing the range of a database
+ * that left it (moved or deleted), which lasts minutes (todays-platform.md §5): it is a busy
+ * attempt, tried again by the caller.
  */
-export async function deleteSubnet(vpcId: number, subnetId: number, timeoutMs: number): Promise<void> {
+async function deleteOnce(vpcId: number, subnetId: number): Promise<DeleteAttempt> {
   const api = client().subnets;
   try {
     await api.delete(vpcId, subnetId);
+    return { sent: true };
   } catch (err) {
-    if (isNotFound(err)) return;
+    if (isNotFound(err)) return { sent: true };
+    if (!(err instanceof ApiError) || err.status !== 400) throw err;
     const subnet = await unlessNotFound(() => api.get(vpcId, subnetId)).catch(() => undefined);
-    const blockers = subnet ? attachedComputes([subnet]) : [];
+    if (!subnet) throw err;
+    const blockers = attachedComputes([subnet]);
     if (blockers.length > 0) throw blockedError(`Subnet ${subnetId} of VPC ${vpcId}`, blockers, err);
-    throw err;
+    const held = await databasesStillIn(subnet);
+    if (held.length > 0)
+      throw new Error(
+        `Subnet ${subnetId} of VPC ${vpcId} cannot be deleted while database(s) ${held.join(", ")} use it: ` +
+          "move them to another subnet (privateNetwork), detach them, or delete them, then retry.",
+        { cause: err },
+      );
+    return { sent: false, reason: err.message };
   }
+}
+
+/**
+ * The databases the subnet lists that still exist: the API keeps listing a database for a while
+ * after it left, so a listed database the account no longer holds is one being released.
+ */
+async function databasesStillIn(subnet: Subnet): Promise<number[]> {
+  const listed = (subnet.databases ?? []).map((d) => d.id);
+  if (listed.length === 0) return [];
+  const held = new Set((await client().databases.list()).map((d) => d.id));
+  return listed.filter((id) => held.has(id));
+}
+
+/**
+ * Deletes one subnet and waits until it is gone. A subnet a database has just left is refused for
+ * a while: the delete is tried again until the API takes it, within `timeoutMs`.
+ */
+export async function deleteSubnet(vpcId: number, subnetId: number, timeoutMs: number): Promise<void> {
+  const api = client().subnets;
+  const start = Date.now();
+  await waitFor({
+    what: `subnet ${subnetId} of VPC ${vpcId} to be released by the databases that left it`,
+    poll: () => deleteOnce(vpcId, subnetId),
+    done: (a) => a.sent,
+    describe: (a) => (a.sent ? "deleted" : `refused: ${a.reason}`),
+    timeoutMs,
+    profile: QUICK,
+  });
   await waitFor({
     what: `subnet ${subnetId} of VPC ${vpcId} to be deleted`,
     poll: () => unlessNotFound(() => api.get(vpcId, subnetId)),
     done: (s) => s === undefined,
-    timeoutMs,
+    timeoutMs: Math.max(0, timeoutMs - (Date.now() - start)),
     profile: QUICK,
   });
 }
