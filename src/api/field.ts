@@ -7,7 +7,7 @@
  */
 
 import type { IpFamily } from "./ipv4.js";
-import { ruleReason } from "./rules.js";
+import { boundsProblem, ruleReason } from "./rules.js";
 
 /** The two engine families of managed databases. */
 export type Engine = "mysql" | "postgresql";
@@ -220,14 +220,8 @@ export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
   if (on.pattern !== undefined && (typeof value !== "string" || !new RegExp(on.pattern).test(value)))
     return on.refusal ?? ruleReason("pattern", on);
   if (on.enum && !on.enum.includes(value as string | number)) return on.refusal ?? ruleReason("enum", on);
-  const low = on.minimum !== undefined && typeof value === "number" && value < on.minimum;
-  const high = on.maximum !== undefined && typeof value === "number" && value > on.maximum;
-  if (low || high) return ruleReason("range", on);
-  const length = typeof value === "string" ? [...value].length : undefined;
-  const short = on.minLength !== undefined && length !== undefined && length < on.minLength;
-  const long = on.maxLength !== undefined && length !== undefined && length > on.maxLength;
-  if (short || long) return ruleReason("length", on);
-  return undefined;
+  // Its bounds (range, length), by the one check of them; enum and pattern were judged above, with the platform's text.
+  return boundsProblem({ ...on, enum: undefined, pattern: undefined }, value);
 }
 
 /**
