@@ -49,7 +49,7 @@ export interface DatabaseEngineResult {
 export interface DatabaseResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;
@@ -65,7 +65,7 @@ export interface DatabaseResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;
@@ -167,7 +167,7 @@ export interface VpcIpResult {
 export interface DatabaseDetailResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;
@@ -183,7 +183,7 @@ export interface DatabaseDetailResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;

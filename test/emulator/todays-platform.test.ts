@@ -363,3 +363,46 @@ describe("both platforms in one account", () => {
     ]);
   });
 });
+
+describe("allow lists", () => {
+  const mixed = ["2001:db8::/32", "192.0.2.7", "1234:0:0::5678", "10.0.0.0/8", "192.0.2.7/32"];
+  const stored = ["10.0.0.0/8", "192.0.2.7/32", "1234::5678/128", "2001:db8::/32"];
+
+  test("today's platform takes IPv6 addresses and ranges on create and PUT: /128, IPv4 first, sorted, unique", async () => {
+    const created = await create("mysql", { allow_list: mixed });
+    expect(created.status).toBe(200);
+    expect(created.body.allow_list).toEqual(stored);
+    await em().control.advanceClock(600);
+    const id = created.body.id as number;
+    const updated = await put("mysql", id, { allow_list: ["::1", "203.0.113.0/24"] });
+    expect(updated.body.allow_list).toEqual(["203.0.113.0/24", "::1/128"]);
+    expect((await get("mysql", id)).body.allow_list).toEqual(["203.0.113.0/24", "::1/128"]);
+  });
+
+  test("today's platform refuses what is no range of either family, naming the entry", async () => {
+    const bad = await create("postgresql", {
+      allow_list: ["::1", "fe80::1%eth0", "1234::/129", "1234::/064", "10.0.0.300"],
+    });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad)).toEqual(
+      ["allow_list[1]", "allow_list[2]", "allow_list[3]", "allow_list[4]"].map((field) => ({
+        field,
+        reason: "Must be an IPv4 or IPv6 address or CIDR range",
+      })),
+    );
+  });
+
+  test("the contract's platform keeps IPv4 only, on create and on a PUT of one of its databases", async () => {
+    await em().control.setPlatform("rdbms-legacy");
+    const refused = await create("mysql", { engine: "mysql/8.0.30", label: "legacy-v6", allow_list: ["1234::5678"] });
+    expect(errorsOf(refused)).toEqual([
+      { field: "allow_list[0]", reason: "Must be an IPv4 address or an IPv4 CIDR range" },
+    ]);
+    const legacy = await create("mysql", { engine: "mysql/8.0.30", label: "legacy-v4", allow_list: ["192.0.2.7"] });
+    await em().control.advanceClock(3600);
+    const put6 = await put("mysql", legacy.body.id as number, { allow_list: ["::1"] });
+    expect(errorsOf(put6)).toEqual([
+      { field: "allow_list[0]", reason: "Must be an IPv4 address or an IPv4 CIDR range" },
+    ]);
+  });
+});

@@ -20,7 +20,7 @@ export function camel(wire: string): string {
 /** The result type of a field's wire type; a list or object of another entity needs a row of its own. */
 function resultType(field: ApiField, wire: string): FieldType {
   const t = field.type;
-  if (t === "integer" || t === "boolean") return t;
+  if (t === "integer" || t === "number" || t === "boolean") return t;
   if (t === "string" || t === "date-time") return "string";
   if (t === "strings") return { array: "string" };
   throw new Error(`${wire}: a field of another entity takes a row written for it`);
