@@ -155,7 +155,6 @@ test('a "none" an earlier import stored for a 3-node cluster is dropped at refre
   const refreshed = await mysqlProvider.read!(String(answer.id), old);
   expect((refreshed.props as Bag).replicationType).toBeUndefined();
   const program = refreshed.inputs as Bag;
-  console.log("DBG", JSON.stringify(refreshed.inputs));
   const checked = await mysqlProvider.check!(refreshed.inputs as Bag, program);
   expect(checked.failures ?? []).toEqual([]);
   expect(await mysqlProvider.diff!(String(answer.id), refreshed.props as Bag, checked.inputs as Bag)).toEqual({
