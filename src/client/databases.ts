@@ -60,6 +60,13 @@ export interface DatabaseEngineApi {
   patch(id: number): Promise<void>;
   /** #33: base64 CA certificate. */
   getCertificate(id: number): Promise<DatabaseCertificate>;
+  /**
+   * Today's platform only (todays-platform.md §3): suspends an active database (`suspending`, then
+   * `suspended`).
+   */
+  suspend(id: number): Promise<void>;
+  /** Today's platform only (§3): resumes a suspended database (`suspended` a while, `resuming`, `active`). */
+  resume(id: number): Promise<void>;
 }
 
 /** Cross-engine operations of {@link CloudClient}. */
@@ -112,6 +119,9 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
     resetCredentials: (id) => action(item(id, "credentials", "reset"), { idempotent: true }),
     patch: (id) => action(item(id, "patch")),
     getCertificate: async (id) => readAnswer(CERTIFICATE, await http.request("GET", item(id, "ssl"))),
+    // linodego sends `{}`; the API answers `{}`.
+    suspend: (id) => action(item(id, "suspend"), { body: {} }),
+    resume: (id) => action(item(id, "resume"), { body: {} }),
   };
 }
 

@@ -17,12 +17,14 @@ function asArray(value: unknown): unknown[] {
 
 /**
  * One field's value as the client's types promise it: a list always a list (of the strings in
- * it, or of its entries read in turn), an object read in turn, a nullable or possibly absent
+ * it, or of its entries read in turn) unless the answer may lack it, an object read in turn, a nullable or possibly absent
  * field null when missing, a declared `missing` value for an empty one, an alias or a longer form
  * read as the value it stands for. `undefined` leaves the key as the answer had it.
  */
 function readField(field: ApiField, value: unknown): unknown {
   const t = field.type;
+  // A list an answer may lack (today's `updates.pending`) is null when it does, not an empty list.
+  if (field.absent && typeof t === "object" && "array" in t && (value === undefined || value === null)) return null;
   if (t === "strings") return asArray(value).filter((v): v is string => typeof v === "string");
   if (typeof t === "object" && "array" in t) return asArray(value).map((v) => readAnswer(t.array, v));
   if (value === undefined || value === null) {

@@ -3,7 +3,13 @@
  * The look-ups' results: each a result table's rows as the look-up returns them (results.ts reads
  * them through the tables).
  */
-import type { DatabaseHosts, DatabasePrivateNetwork, MaintenanceWindow, SubnetCompute } from "../resources/types.js";
+import type {
+  DatabaseHosts,
+  DatabasePrivateNetwork,
+  MaintenanceWindow,
+  PendingUpdate,
+  SubnetCompute,
+} from "../resources/types.js";
 
 /** A region. */
 export interface RegionResult {
@@ -73,6 +79,10 @@ export interface DatabaseResult {
   standbyHost: string;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** The database's API path. */
   instanceUri: string;
   /** Status as of the last create, update or refresh. */
@@ -191,6 +201,10 @@ export interface DatabaseDetailResult {
   standbyHost: string;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  pendingUpdates: PendingUpdate[];
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  oldestRestoreTime: string;
   /** The database's API path. */
   instanceUri: string;
   /** Status as of the last create, update or refresh. */

@@ -6,6 +6,8 @@
  * everything else.
  */
 import type { Database } from "../client/index.js";
+import { platformOf, TODAYS } from "../resources/managed-database/platform.js";
+import { isSuspended } from "../resources/managed-database/suspension.js";
 
 /**
  * Statuses a database does not leave for `active` by itself: the provider's wait stops at once on
@@ -18,7 +20,11 @@ const STUCK: Record<string, string> = {
   suspending: 'its status is "suspending"; resume it once suspended, then run the import again',
 };
 
-/** Why a database cannot be adopted now, or undefined when it can. */
+/**
+ * Why a database cannot be adopted now, or undefined when it can. A suspended database of today's
+ * platform is adopted as it is: its program says `suspended: true`, which keeps it so.
+ */
 export function databaseRefusal(db: Database): string | undefined {
+  if (isSuspended(db.status) && platformOf(db) === TODAYS) return undefined;
   return Object.prototype.hasOwnProperty.call(STUCK, db.status) ? STUCK[db.status] : undefined;
 }

@@ -13,9 +13,13 @@ import type { SubnetStyle } from "./options.js";
 import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
 import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
+import { FORK } from "../api/index.js";
+import { wireOf } from "../shared/fields/model-rows.js";
 
 /** The answer's key of a database's allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
+/** A fork's key of the instant restored (the model spells it). */
+const RESTORE_TIME = wireOf(FORK, "restoreTime");
 
 /** One `new cloud.<cls>(name, args)` of the program. */
 export interface Declaration {
@@ -200,10 +204,22 @@ function databaseArgs(
   names: NetworkNames = { vpcs: new Map(), subnets: new Map() },
 ): [string, Expr][] {
   // Left out, the window would not be managed; set, a change made outside Pulumi shows as drift.
+  // `suspended` is written only for a suspended database: false is what a program leaving it out says.
+  // A fork names its source by id and the instant restored, as the API answers them.
   const given: Record<string, Expr> = { allowList: { kind: "array", items: allowList } };
+  if (db.fork)
+    given.fork = {
+      kind: "object",
+      entries: [
+        ["source", literal(idValue(db.fork.source, "fork.source"))],
+        ...(db.fork[RESTORE_TIME] ? [["restoreTime", literal(db.fork[RESTORE_TIME])] as [string, Expr]] : []),
+      ],
+    };
   const network = networkArg(db, names);
   if (network) given.privateNetwork = network;
-  return argsOf(DATABASE_FIELDS, db, db.id, given, engine);
+  return argsOf(DATABASE_FIELDS, db, db.id, given, engine).filter(
+    ([k, e]) => k !== "suspended" || !(e.kind === "literal" && e.value === false),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Vpc,
 } from "../client/index.js";
 import { databaseRefusal } from "./adoptable.js";
+import { isSuspended } from "../resources/managed-database/suspension.js";
 import { Selection } from "./selection.js";
 import type { ImportFilters } from "./options.js";
 
@@ -142,7 +143,8 @@ export async function readAccount(
         continue;
       }
       selected++;
-      if (db.status !== "active")
+      // A suspended database here is today's, adopted as it is (`suspended: true`): no wait.
+      if (db.status !== "active" && !isSuspended(db.status))
         notes.push(
           `${describeDatabase(engine, db)} is "${shownValue(db.status)}": its adoption waits until it is active`,
         );

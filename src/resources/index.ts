@@ -9,6 +9,7 @@ export { MysqlDatabase, type MysqlDatabaseArgs } from "./mysql-database/class.js
 export { PostgresqlDatabase, type PostgresqlDatabaseArgs } from "./postgresql-database/class.js";
 export { DatabaseSnapshot, type DatabaseSnapshotArgs } from "./database-snapshot/class.js";
 export type {
+  DatabaseForkArgs,
   DatabaseHosts,
   DatabasePrivateNetwork,
   DatabasePrivateNetworkArgs,
@@ -17,6 +18,7 @@ export type {
   MaintenanceWindowArgs,
   MysqlEngineConfigArgs,
   MysqlEngineConfigMysqlArgs,
+  PendingUpdate,
   PostgresqlEngineConfigArgs,
   PostgresqlEngineConfigPgArgs,
   PostgresqlEngineConfigPgPgPartmanBgwArgs,

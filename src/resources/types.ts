@@ -111,6 +111,24 @@ export interface RestoreRecord {
   restoredAt: string;
 }
 
+/** A fork of a database of today's platform: its source and the instant restored. */
+export interface DatabaseForkArgs {
+  /** Id of the database to fork (same engine). */
+  source: pulumi.Input<number>;
+  /** Instant to restore, e.g. "2025-01-02T03:04:05" (UTC) or with a zone; within the source's restore window; the latest when left out. */
+  restoreTime?: pulumi.Input<string>;
+}
+
+/** A maintenance the API has planned for a database (today's platform). */
+export interface PendingUpdate {
+  /** When it is applied at the latest (the API's time, UTC); null where the API gives none. */
+  deadline: string | null;
+  /** What it is, e.g. "Platform Updates". */
+  description: string;
+  /** When it is planned (the API's time, UTC); null where the API gives none. */
+  plannedFor: string | null;
+}
+
 /** A compute instance using a subnet. */
 export interface SubnetCompute {
   /** Compute instance id. */

@@ -5,7 +5,7 @@
  */
 import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
-import { modelObjectFacts } from "../shared/fields/model-rows.js";
+import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
 import { engineConfigTypes } from "./engine-config-types.js";
 
@@ -82,6 +82,24 @@ export const DATABASE_HOSTS: FieldFacts = {
   secondary: { ...text("Secondary host name, where the API gives one."), absent: "null" },
 };
 
+/** The `fork` input of a database (today's platform): the API model's, by camelCase name. */
+export const DATABASE_FORK: FieldFacts = modelObjectFacts(
+  API.FORK,
+  {
+    source: "Id of the database to fork (same engine).",
+    restoreTime:
+      'Instant to restore, e.g. "2025-01-02T03:04:05" (UTC) or with a zone; within the source\'s restore window; the latest when left out.',
+  },
+  { restoreTime: { required: false, absent: "null" } },
+);
+
+/** A maintenance the API has planned for a database (today's platform): the API model's, by camelCase name. */
+export const PENDING_UPDATE: FieldFacts = modelResultFacts(API.PENDING_UPDATE, {
+  deadline: "When it is applied at the latest (the API's time, UTC); null where the API gives none.",
+  description: 'What it is, e.g. "Platform Updates".',
+  plannedFor: "When it is planned (the API's time, UTC); null where the API gives none.",
+});
+
 /** A compute instance using a subnet. */
 export const SUBNET_COMPUTE: FieldFacts = {
   id: { ...whole("Compute instance id."), required: true },
@@ -133,6 +151,8 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   ],
   DatabaseRestore: ["A restore of a database from one of its backups (all its data is replaced).", DATABASE_RESTORE],
   RestoreRecord: ["The last restore a stack performed on a database: the backup and when.", RESTORE_RECORD],
+  DatabaseFork: ["A fork of a database of today's platform: its source and the instant restored.", DATABASE_FORK],
+  PendingUpdate: ["A maintenance the API has planned for a database (today's platform).", PENDING_UPDATE],
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],

@@ -28,6 +28,7 @@ import type {
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
+  PendingUpdate,
   RestoreRecord,
   SubnetCompute,
   SubnetDatabase,
@@ -181,6 +182,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
@@ -197,6 +200,10 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly standbyHost: pulumi.Output<string | undefined>;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   declare public readonly platform: pulumi.Output<string | undefined>;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  declare public readonly pendingUpdates: pulumi.Output<PendingUpdate[] | undefined>;
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  declare public readonly oldestRestoreTime: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */
@@ -261,6 +268,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
@@ -277,6 +286,10 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly standbyHost: pulumi.Output<string | undefined>;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   declare public readonly platform: pulumi.Output<string | undefined>;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  declare public readonly pendingUpdates: pulumi.Output<PendingUpdate[] | undefined>;
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  declare public readonly oldestRestoreTime: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */

@@ -203,8 +203,9 @@ describe("responses", () => {
       hour_of_day: 2,
       day_of_week: 3,
       week_of_month: null,
-      // Today's platform's planned maintenance: a list reads as a list, empty when absent.
-      pending: [],
+      // Today's platform's planned maintenance: a list the answer may lack reads as null when absent
+      // (an empty list is today's answer of nothing planned; the contract's answers have none).
+      pending: null,
     });
   });
 

@@ -10,6 +10,7 @@ import { readSchema } from "../../src/plugin/schema";
 import { withEngineTimeout, withProgramTimeouts } from "../../src/plugin/timeouts";
 import { fromStruct, secret, toStruct } from "../../src/plugin/structs";
 import { provider as vpcProvider } from "../../src/resources/vpc/provider";
+import type { Bag } from "../../src/shared/fields/validate";
 
 const Kind = provproto.PropertyDiff.Kind;
 // The diff specs the plugin serves, read from the field tables.
@@ -137,6 +138,43 @@ describe("database diffs by platform", () => {
     const detailed: Record<string, number> = {};
     resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
     expect(detailed).toEqual({ type: Kind.UPDATE, clusterSize: Kind.UPDATE });
+  });
+});
+
+describe("today's suspension and forks in the plugin's detailed diff", () => {
+  const today = {
+    label: "db1",
+    region: "us-east",
+    type: "g6-standard-1",
+    engineType: "mysql",
+    engineId: "mysql/8",
+    allowList: [],
+    clusterSize: 1,
+    encrypted: true,
+    sslConnection: true,
+    platform: "rdbms-default",
+  };
+  const detailedOf = (olds: Bag, news: Bag, replaces: string[] = []): Record<string, number> => {
+    const resp = diffResponse(olds, news, DATABASE_DIFF, { changes: true, replaces });
+    const detailed: Record<string, number> = {};
+    resp.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    return detailed;
+  };
+  const program = { label: "db1", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" };
+
+  test("suspended: a change is an update in place; false in the state and left out of the program is no entry", () => {
+    expect(detailedOf({ ...today, suspended: false }, { ...program, suspended: true })).toEqual({
+      suspended: Kind.UPDATE,
+    });
+    expect(detailedOf({ ...today, suspended: false }, program)).toEqual({});
+  });
+
+  test("fork: one instant in two spellings is no entry; another instant replaces", () => {
+    const olds = { ...today, fork: { source: 7, restoreTime: "2025-01-02T03:04:05" } };
+    expect(detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:05Z" } })).toEqual({});
+    expect(
+      detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:06Z" } }, ["fork"]),
+    ).toEqual({ fork: Kind.UPDATE_REPLACE });
   });
 });
 

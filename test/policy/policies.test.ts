@@ -177,9 +177,11 @@ describe("the advisory policies", () => {
 
   test("database-protected names the inputs whose change replaces the database, by engine", async () => {
     const [mysql] = await violations(databaseProtected, compliant());
-    expect(mysql).toContain("region, engineId, clusterSize, encrypted, sslConnection, replicationType replaces it");
+    expect(mysql).toContain(
+      "region, engineId, clusterSize, encrypted, sslConnection, replicationType, fork replaces it",
+    );
     const [postgres] = await violations(databaseProtected, compliant(), { type: "PostgresqlDatabase" });
-    expect(postgres).toContain("replicationType, replicationCommitType replaces it");
+    expect(postgres).toContain("replicationType, replicationCommitType, fork replaces it");
     expect(mysql).toMatch(/same label deletes the database/);
   });
 });

@@ -13,7 +13,8 @@ import {
 import { client } from "../../shared/runtime/context.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { resetRecord } from "./restore.js";
-import { fetchSecrets, stateOf } from "./state.js";
+import { fetchSecrets, pickSecrets, stateOf, type Secrets } from "./state.js";
+import { isSuspended, resumeDatabase, suspendDatabase, wantsSuspended } from "./suspension.js";
 import { majorOf, platformOf, TODAYS } from "./platform.js";
 import { withApiDefaults } from "./inputs.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
@@ -105,6 +106,15 @@ export async function converge(
   const api = client().database(engine);
   const id = start.id;
   let db = start;
+  const suspend = wantsSuspended(news);
+  // The last secrets read stand while the API refuses them (a suspended database).
+  const held = pickSecrets(olds ?? {});
+  // Only today's platform suspends and resumes; a contract database's suspension is waited on as before.
+  if (isSuspended(db.status) && platformOf(db) === TODAYS) {
+    if (suspend) return stayingSuspended(engine, api, db, olds, news, applied, held, seen);
+    // A resume first: the API changes nothing of a suspended database.
+    db = await resumeDatabase(engine, api, db, limitMs, seen, stuckReason);
+  }
   if (db.status !== "active")
     db = await waitActive(engine, api, id, limitMs, db.status === "provisioning" ? PROVISIONING : QUICK, seen, db);
 
@@ -176,16 +186,50 @@ export async function converge(
     db = await waitActive(engine, api, id, limitMs, QUICK, seen);
   }
 
-  // Reads after accepted writes: an outage now must not throw away a database being made.
+  // Reads after accepted writes: an outage now must not throw away a database being made. The
+  // secrets of a database to suspend are read before the suspend: a suspended one's are refused.
+  const readSecrets = () =>
+    readPatiently(`the credentials and certificate of ${engine} database ${id}`, () => fetchSecrets(api, id), limitMs);
+  const early = suspend ? await readSecrets() : undefined;
+  // A suspend last, once every other change is made.
+  if (suspend) await suspendDatabase(engine, api, id, limitMs, seen, stuckReason);
   db = await readPatiently(`the state of ${engine} database ${id}`, () => api.get(id), limitMs);
   seen(db);
-  const secrets = await readPatiently(
-    `the credentials and certificate of ${engine} database ${id}`,
-    () => fetchSecrets(api, id),
-    limitMs,
+  const secrets = early ?? (await readSecrets());
+  return stateOf(engine, db, withApiDefaults(engine, platformOf(db), { ...news, ...applied }), {
+    ...held,
+    ...secrets,
+  });
+}
+
+/**
+ * A database that is suspended and stays so: nothing is sent, as the API changes nothing of it
+ * (a change to make says how); its credentials and certificate stay those of the state.
+ */
+async function stayingSuspended(
+  engine: EngineType,
+  api: DatabaseEngineApi,
+  db: Database,
+  olds: Bag | undefined,
+  news: Bag,
+  applied: Bag,
+  held: Secrets,
+  seen: (db: Database) => void,
+): Promise<Bag> {
+  const body = updateBody(engine, db, news);
+  const triggers = ["credentialsRotation", "patchNow"].filter(
+    (k) => olds && typeof olds[k] === "string" && typeof news[k] === "string" && news[k] !== olds[k],
   );
-  // Replication the answer may lack is what the API took for what the program left out.
-  return stateOf(engine, db, withApiDefaults(engine, platformOf(db), { ...news, ...applied }), secrets);
+  const pending = [...Object.keys(body), ...triggers];
+  if (pending.length > 0)
+    throw new Error(
+      `${engine} database ${db.id} is ${db.status}, and the API changes nothing of a suspended database ` +
+        `(${pending.join(", ")} would change). Set suspended to false to resume it and make the changes in ` +
+        "the same `up`, then suspend it again in a later one.",
+    );
+  const now = await api.get(db.id);
+  seen(now);
+  return stateOf(engine, now, withApiDefaults(engine, platformOf(now), { ...news, ...applied }), held);
 }
 
 /**

@@ -5,9 +5,11 @@
  */
 import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import { normaliseRestore } from "./restore.js";
-import { engineIdOf, platformOf } from "./platform.js";
+import { engineIdOf, platformOf, TODAYS } from "./platform.js";
+import { suspendedOf } from "./suspension.js";
+import { normaliseFork } from "./fork.js";
 import type { Codec, FieldTable } from "../../shared/fields/table.js";
-import { modelObjectCodec, modelRow } from "../../shared/fields/model-rows.js";
+import { modelObjectCodec, modelRow, wireOf } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
@@ -187,6 +189,29 @@ export const DATABASE_FIELDS = {
       "API's window when left out; `{frequency: weekly|monthly, duration: 1..3, hourOfDay: 0..23, dayOfWeek: 1..7 (1 = Monday), weekOfMonth: 1..4 for monthly only}`",
     todays: { notes: "`frequency` `weekly` and `duration` `4` only, no `weekOfMonth`; set by an update once active" },
   },
+  fork: {
+    description:
+      "Today's platform only: make the database as a fork of another of this engine, restored at a point in time.",
+    change: "replace",
+    type: { ref: "DatabaseFork" },
+    ifSet: true,
+    normalise: normaliseFork,
+    notes:
+      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
+  },
+  suspended: {
+    description:
+      "Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes).",
+    change: "update",
+    type: "boolean",
+    // Read from the status, never written to a body: suspend and resume are calls of their own.
+    api: { read: (d) => (platformOf(d) === TODAYS ? suspendedOf(d) : undefined) },
+    default: false,
+    output: true,
+    notes:
+      "`true` suspends (`/suspend`, waited until `suspended`), `false` resumes (`/resume`, waited until `active`, about 8 minutes); never a replacement; other changes of the same `up` are made after a resume and before a suspend; while suspended, the credentials and certificate are not read (the API refuses them) and keep their last values; `true` is refused on `rdbms-legacy`",
+    todays: { change: "update", notes: "suspends and resumes in place" },
+  },
   privateNetwork: {
     description:
       "The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC.",
@@ -293,6 +318,27 @@ export const DATABASE_FIELDS = {
     "platform",
     'The platform the database runs on, "rdbms-default" (today\'s) or "rdbms-legacy", where the API gives one.',
     { absent: "undefined", notes: "undefined where the answers carry no platform (the contract's)" },
+  ),
+  pendingUpdates: modelRow(
+    DATABASE,
+    "updates.pending",
+    "Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it.",
+    {
+      absent: "undefined",
+      ref: "PendingUpdate",
+      notes:
+        "list of `{deadline, description, plannedFor}` (`updates.pending` of `rdbms-default`; times as the API gives them, null where it gives none); undefined where the answers carry none",
+    },
+  ),
+  oldestRestoreTime: modelRow(
+    DATABASE,
+    wireOf(DATABASE, "oldestRestoreTime"),
+    "The earliest instant a fork can restore to (today's platform), where the API gives one.",
+    {
+      absent: "undefined",
+      notes:
+        "the API's restore window's start on `rdbms-default` (its time, UTC, no zone); undefined until the first backup exists and on the contract's platform",
+    },
   ),
   status: {
     description: "Status as of the last create, update or refresh.",

@@ -13,6 +13,7 @@ import { clusterSizesOf } from "../../api/index.js";
 import { allowListFamilies, allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
+import { forkRule } from "./fork.js";
 import { engineConfigCheck } from "./engine-config.js";
 import { LEGACY, majorOf, newDatabasePlatform, platformOf, TODAYS, type DatabasePlatform } from "./platform.js";
 
@@ -226,6 +227,7 @@ export function checkDatabase(
       engineConfig: engineConfigCheck(engine),
       // Whether a restore can apply depends on whether the database exists yet.
       restore: (rules) => restoreRule(rules, news, creating),
+      fork: forkRule,
       timeouts: timeoutsCheck,
     },
     DATABASE,

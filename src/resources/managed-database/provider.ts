@@ -20,7 +20,7 @@ import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
 import { privateNetworkProblems, privateNetworkShape } from "./network.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { fromApi, inputNames, toApi } from "../../shared/fields/table.js";
+import { fromApi, inputNames, toApi, type FieldTable } from "../../shared/fields/table.js";
 import {
   checkDatabase,
   DATABASE_DIFF,
@@ -33,8 +33,19 @@ import {
   sendsCreate,
   withApiDefaults,
 } from "./inputs.js";
-import { platformOf, platformRefusals, platformSettingProblem, TODAYS, untakenInputs } from "./platform.js";
+import {
+  LEGACY,
+  platformOf,
+  platformRefusals,
+  platformSettingProblem,
+  TODAYS,
+  untakenInputs,
+  type DatabasePlatform,
+} from "./platform.js";
+import { projected, same } from "../../shared/fields/diff.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
+import { suspensionProblem } from "./suspension.js";
+import { awaitForkSource, forkBody, forkOf, forkProblem } from "./fork.js";
 import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
 import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -60,7 +71,13 @@ export const DATABASE_TIMEOUTS_MS = {
 /** The inputs whose change today's platform carries out as a resize or an upgrade. */
 const RESIZING = ["type", "clusterSize", "engineId"];
 
-const DELETABLE = ["active", "failed", "degraded"];
+/** The statuses the API deletes a database in: today's platform deletes a suspended one too. */
+const deletable = (db: Database): string[] => [
+  "active",
+  "failed",
+  "degraded",
+  ...(platformOf(db) === TODAYS ? ["suspended"] : []),
+];
 /** The inputs a create sends when set (the API takes no maintenance window then). */
 function createNames(engine: EngineType): string[] {
   return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
@@ -68,7 +85,11 @@ function createNames(engine: EngineType): string[] {
 
 /** The create request: the inputs the program sets that the API takes at create. */
 function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  return toApi(DATABASE_FIELDS, inputs, createNames(engine)) as unknown as CreateDatabaseRequest;
+  const fork = forkOf(inputs);
+  return {
+    ...toApi(DATABASE_FIELDS, inputs, createNames(engine)),
+    ...(fork ? forkBody(fork) : {}),
+  } as unknown as CreateDatabaseRequest;
 }
 
 /**
@@ -150,11 +171,38 @@ async function createOrClaim(
       // The whole list (500 to a page): no filterable database field tells the highest id.
       look: async () => lookIn<Database | DatabaseSummary>(await client().databases.list(), label),
       holder: (d) => databaseAsHolder(engine, d),
-      send: () => api.create(createRequest(engine, inputs), { recover: byLabel }),
+      send: async () => {
+        // A fork waits for its source's first backup before anything is made.
+        const fork = forkOf(inputs);
+        if (fork)
+          await awaitForkSource(engine, api, fork, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create));
+        return api.create(createRequest(engine, inputs), { recover: byLabel });
+      },
       // The cross-engine list gives a summary; the engine's own record is what the wait starts from.
       finish: async (d, earlier) => takeOver(engine, earlier ? await api.get(d.id) : (d as Database), inputs),
     },
   );
+}
+
+/**
+ * The inputs a program changes that an update of the existing database would send or act on
+ * (in-place fields it sets, triggers), judged from the inputs check returned last time: the
+ * engine gives check those, not the state. A partial field (engineConfig) compares only what the
+ * program sets; a network the program stops naming is a change (the database leaves its VPC).
+ */
+function inPlaceChanges(platform: DatabasePlatform | undefined, olds: Bag, news: Bag): string[] {
+  return Object.entries(DATABASE_FIELDS as FieldTable<never>)
+    .filter(([k, f]) => {
+      if (k === "suspended") return false;
+      if (news[k] === undefined || news[k] === null)
+        return k === "privateNetwork" && olds[k] !== undefined && olds[k] !== null;
+      const change = platform === TODAYS && f.todays?.change ? f.todays.change : f.change;
+      if (change === "trigger") return typeof olds[k] === "string" && news[k] !== olds[k];
+      const norm = f.normalise ?? ((v: unknown) => v);
+      const held = f.partial ? projected(olds[k], news[k]) : olds[k];
+      return change === "update" && olds[k] !== undefined && !same(norm(held), norm(news[k]));
+    })
+    .map(([k]) => k);
 }
 
 /** Each input the program sets, with the request entries it writes. */
@@ -182,6 +230,19 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const settingsIssue = engineConfigPlatformProblem(platform, inputs);
       if (settingsIssue) rules.fail("engineConfig", settingsIssue);
       else if (creates) replicationRules(engine, rules, inputs);
+      const changing = Object.keys(olds).length === 0 ? [] : inPlaceChanges(platform, olds, inputs);
+      const suspension = suspensionProblem(platform, olds, inputs, changing);
+      if (suspension) rules.fail("suspended", suspension);
+      const fork = creates ? forkOf(inputs) : undefined;
+      if (creates && inputs.fork !== undefined && platform === LEGACY)
+        rules.fail(
+          "fork",
+          "fork is refused on the rdbms-legacy platform (the contract's), which restores from backups (the restore argument): only databases on rdbms-default are forked",
+        );
+      else if (fork && !rules.failures.some((f) => f.property.startsWith("fork"))) {
+        const problem = await forkProblem(client().database(engine), engine, fork);
+        if (problem) rules.fail(problem.property, problem.reason);
+      }
       // An input of a field the platform takes in no request (today's privateNetwork on the contract's).
       if (platform !== undefined)
         for (const f of untakenInputs(platform, setBodies(engine, inputs)))
@@ -329,6 +390,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const limit = timeoutMs(props.timeouts, "delete", DATABASE_TIMEOUTS_MS.delete);
       let db = await unlessNotFound(() => api.get(instanceId));
       if (!db) return;
+      const DELETABLE = deletable(db);
       if (!DELETABLE.includes(db.status)) {
         db = await waitFor({
           what: `${engine} database ${instanceId} to reach a status that allows deletion (${DELETABLE.join(", ")})`,

@@ -18,6 +18,7 @@ import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
+  DatabaseForkArgs,
   DatabaseHosts,
   DatabasePrivateNetwork,
   DatabasePrivateNetworkArgs,
@@ -25,6 +26,7 @@ import type {
   MaintenanceWindow,
   MaintenanceWindowArgs,
   MysqlEngineConfigArgs,
+  PendingUpdate,
   RestoreRecord,
   Timeouts,
 } from "../types.js";
@@ -51,6 +53,10 @@ export interface MysqlDatabaseArgs {
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. Changing it replaces the resource. */
+  fork?: pulumi.Input<DatabaseForkArgs>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). Default: `false`. */
+  suspended?: pulumi.Input<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
   /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
@@ -131,6 +137,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
+  declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
   /** The database's numeric id (the resource id as a number). */
@@ -147,6 +155,10 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly standbyHost: pulumi.Output<string | undefined>;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   declare public readonly platform: pulumi.Output<string | undefined>;
+  /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
+  declare public readonly pendingUpdates: pulumi.Output<PendingUpdate[] | undefined>;
+  /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
+  declare public readonly oldestRestoreTime: pulumi.Output<string | undefined>;
   /** Status as of the last create, update or refresh. */
   declare public readonly status: pulumi.Output<string>;
   /** Root user name. Secret. */

@@ -17,13 +17,30 @@ export function camel(wire: string): string {
   return wire.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The result type of a field's wire type; a list or object of another entity needs a row of its own. */
-function resultType(field: ApiField, wire: string): FieldType {
+/**
+ * The result type of a field's wire type; a list or object of another entity is the object type
+ * `ref` names (its rows: `modelResultFacts`).
+ */
+function resultType(field: ApiField, wire: string, ref?: string): FieldType {
   const t = field.type;
   if (t === "integer" || t === "number" || t === "boolean") return t;
   if (t === "string" || t === "date-time") return "string";
   if (t === "strings") return { array: "string" };
-  throw new Error(`${wire}: a field of another entity takes a row written for it`);
+  if (ref !== undefined && typeof t === "object") return "array" in t ? { array: { ref } } : { ref };
+  throw new Error(`${wire}: a field of another entity needs the name of its object type (RowOptions.ref)`);
+}
+
+/** An answer's object of another entity with camelCase keys, each missing key as null. */
+function camelObject(entity: Entity, held: unknown): unknown {
+  if (held === null || held === undefined || typeof held !== "object") return held;
+  return Object.fromEntries(Object.keys(entity.fields).map((w) => [camel(w), (held as Bag)[w] ?? null]));
+}
+
+/** The entity a field holds, alone or in a list, if any. */
+function heldEntity(field: ApiField): Entity | undefined {
+  const t = field.type;
+  if (typeof t !== "object") return undefined;
+  return "array" in t ? t.array : t.object;
 }
 
 /** The entity an object field holds (`hosts`' entity), or never for any other field. */
@@ -63,6 +80,12 @@ export interface RowOptions {
   absent?: "null" | "undefined";
   /** The rest of the field's notes cell in docs/resources.md (a resource's row). */
   notes?: string;
+  /**
+   * The schema's name of the object type of a field holding another entity, alone or in a list
+   * (`PendingUpdate`): its rows are `modelResultFacts` of that entity; the row reads the answer's
+   * objects with camelCase keys.
+   */
+  ref?: string;
 }
 
 /**
@@ -77,15 +100,18 @@ export function modelRow<E extends Entity, A>(
   options: RowOptions = {},
 ): Field<A> {
   const field = fieldAt(entity, path);
-  const type = resultType(field, path);
+  const type = resultType(field, path, options.ref);
   const steps = path.split(".");
   const missing = options.absent === "undefined" ? undefined : null;
+  const held = options.ref === undefined ? undefined : heldEntity(field);
   const read = (a: A): unknown => {
     let value: unknown = a;
     for (const step of steps) value = value === null || value === undefined ? undefined : (value as Bag)[step];
+    if (held)
+      return Array.isArray(value) ? value.map((v) => camelObject(held, v)) : (camelObject(held, value) ?? missing);
     return Array.isArray(value) ? [...value] : (value ?? missing);
   };
-  const plain = steps.length === 1 && !field.nullable && !field.absent && field.type !== "strings";
+  const plain = !held && steps.length === 1 && !field.nullable && !field.absent && field.type !== "strings";
   const row: Field<A> = {
     description,
     change: "output",
@@ -165,6 +191,29 @@ export function modelObjectFacts<E extends Entity>(
         type: resultType(f, wire),
         ...(mayMiss ? { absent: "null" } : { required: true }),
         ...(overrides as Record<string, Partial<Omit<Field, "api">>>)[name],
+      };
+      return [name, fact];
+    }),
+  );
+}
+
+/**
+ * The rows of an answer's object entity (a pending update) as the schema's object type lists
+ * them, by camelCase name: each one's type from the model, null where the model says it may be
+ * null or missing, with its description.
+ */
+export function modelResultFacts<E extends Entity>(
+  entity: E,
+  descriptions: { readonly [W in Wire<E> as Camel<W>]: string },
+): FieldFacts {
+  return Object.fromEntries(
+    Object.entries(entity.fields).map(([wire, f]) => {
+      const name = camel(wire);
+      const fact: Omit<Field, "api"> = {
+        description: (descriptions as Record<string, string>)[name]!,
+        change: "update",
+        type: resultType(f, wire),
+        ...(f.nullable || f.absent ? { absent: "null" } : { required: true }),
       };
       return [name, fact];
     }),
