@@ -3,7 +3,8 @@
  * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
  * certificate".
  */
-import { entity, mayLack, pick, PLATFORMS, type PlatformUse } from "./field.js";
+import { entity, fieldOn, mayLack, pick, PLATFORMS, type Platform, type PlatformUse } from "./field.js";
+import type { IpFamily } from "./ipv4.js";
 import { PRIVATE_NETWORK } from "./network.js";
 
 /** A field only today's platform takes, on create and update; the contract's answers lack it. */
@@ -221,6 +222,13 @@ export const DATABASE = entity({
       minLength: 3,
       maxLength: 32,
       filterable: true,
+      platforms: {
+        "rdbms-default": {
+          maxLength: null,
+          source:
+            "todays-platform.md §1.1 and the recordings (TestDatabase_*_Suite.yaml, 2025-02-12): labels of 35, 37 and 43 characters taken and answered; no longer one refused, no maximum published (Cloud Manager's 3..32 is its own form's)",
+        },
+      },
       source: "Managed database: | label | string, 3..32 characters | required | optional |",
     },
     region: {
@@ -316,6 +324,14 @@ export const DATABASE = entity({
       create: "optional",
       update: true,
       default: [],
+      ipFamilies: [4],
+      platforms: {
+        "rdbms-default": {
+          ipFamilies: [4, 6],
+          source:
+            "todays-platform.md §1.1, §7.2: IPv4 and IPv6 addresses or CIDRs, answered as `/32` and `/128`, sorted (recorded `1234::5678/128`)",
+        },
+      },
       source: "Managed database: | allow_list | array of strings | optional, default `[]` | optional |",
     },
     replication_type: {
@@ -457,6 +473,11 @@ export const DATABASE_SUMMARY = entity({
     ...pick(DATABASE.fields, ["status", "updates", "created", "updated", "platform"]),
   },
 });
+
+/** The IP families a database's allow list takes on `platform` (the field's `ipFamilies`: IPv6 too on today's). */
+export function allowListFamilies(platform: Platform): readonly IpFamily[] {
+  return fieldOn(DATABASE.fields.allow_list, platform).ipFamilies ?? [4];
+}
 
 /** A backup of a database; a snapshot create takes its label and a target. */
 export const BACKUP = entity({

@@ -6,7 +6,8 @@
  * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
  */
 
-import { ruleReason } from "./rules.js";
+import type { IpFamily } from "./ipv4.js";
+import { boundsProblem, ruleReason } from "./rules.js";
 
 /** The two engine families of managed databases. */
 export type Engine = "mysql" | "postgresql";
@@ -43,19 +44,33 @@ export interface PlatformUse {
   readonly enum?: readonly (string | number)[];
   /** A request value must match it (an engine id `<engine>/<major>`); else refused with `refusal`. */
   readonly pattern?: string;
+  /**
+   * A string's longest length on this platform; `null`: no maximum is known (the API judges), so
+   * nothing here refuses a long value.
+   */
+  readonly maxLength?: number | null;
   /** The value a create that leaves the field out gets on this platform. */
   readonly default?: unknown;
   /** Answers hold this value whatever was asked; a request giving another is refused with `refusal`. */
   readonly fixed?: unknown;
   /** The reason the API gives, naming the field, for what this platform refuses. */
   readonly refusal?: string;
+  /** The IP families a list of ranges takes on this platform (an allow list: IPv6 too on today's). */
+  readonly ipFamilies?: readonly IpFamily[];
   /** Where the facts come from (todays-platform.md's section and source). */
   readonly source: string;
 }
 
 /** A field's wire type: a primitive, a list of strings, or a list or object of another entity. */
 export type WireType =
-  "string" | "integer" | "boolean" | "date-time" | "strings" | { readonly array: Entity } | { readonly object: Entity };
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "date-time"
+  | "strings"
+  | { readonly array: Entity }
+  | { readonly object: Entity };
 
 /** Everything one field of the wire is. */
 export interface ApiField {
@@ -86,6 +101,8 @@ export interface ApiField {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** The IP families a list of ranges takes (an allow list), each entry an address or a CIDR range. */
+  readonly ipFamilies?: readonly IpFamily[];
   /** Engines that have the field; left out, both. */
   readonly engines?: readonly Engine[];
   /** Spellings an answer may hold for one of `enum`'s values (PostgreSQL answers `async` for `asynch`): the client reads the value. */
@@ -127,7 +144,8 @@ export interface ApiField {
 }
 
 /** A field as one platform uses it (`fieldOn`). */
-export type FieldOn = Omit<ApiField, keyof PlatformUse> & PlatformUse;
+export type FieldOn = Omit<ApiField, keyof PlatformUse> &
+  Omit<PlatformUse, "maxLength"> & { readonly maxLength?: number };
 
 /**
  * The field as `platform` uses it: the entry with the platform's differences applied. A create
@@ -140,7 +158,15 @@ export function fieldOn(f: ApiField, platform: Platform = CONTRACT_PLATFORM): Fi
   const { source: _source, answer, ...rest } = use;
   // A platform's own values replace the entry's bounds (today's window lasts 4 hours, not 1..3).
   const bounds = use.enum || use.fixed !== undefined ? { minimum: undefined, maximum: undefined } : {};
-  return { ...f, ...bounds, ...rest, ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}) };
+  const { maxLength, ...others } = rest;
+  const length = maxLength === undefined ? {} : { maxLength: maxLength ?? undefined };
+  return {
+    ...f,
+    ...bounds,
+    ...others,
+    ...length,
+    ...(answer === false ? { answer: false } : answer ? { answer: undefined } : {}),
+  };
 }
 
 /** Whether `platform` answers the field. */
@@ -194,10 +220,8 @@ export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
   if (on.pattern !== undefined && (typeof value !== "string" || !new RegExp(on.pattern).test(value)))
     return on.refusal ?? ruleReason("pattern", on);
   if (on.enum && !on.enum.includes(value as string | number)) return on.refusal ?? ruleReason("enum", on);
-  const low = on.minimum !== undefined && typeof value === "number" && value < on.minimum;
-  const high = on.maximum !== undefined && typeof value === "number" && value > on.maximum;
-  if (low || high) return ruleReason("range", on);
-  return undefined;
+  // Its bounds (range, length), by the one check of them; enum and pattern were judged above, with the platform's text.
+  return boundsProblem({ ...on, enum: undefined, pattern: undefined }, value);
 }
 
 /**
@@ -211,9 +235,11 @@ export function platformRefusal(f: ApiField, platform: Platform, value: unknown)
   return valueRefusal(requestOn(f, platform), value);
 }
 
-/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern). */
+/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern, a length). */
 export function narrowedByPlatform(f: ApiField): boolean {
-  return Object.values(f.platforms ?? {}).some((u) => u.enum || u.fixed !== undefined || u.pattern);
+  return Object.values(f.platforms ?? {}).some(
+    (u) => u.enum || u.fixed !== undefined || u.pattern || u.maxLength !== undefined,
+  );
 }
 
 /** An entity of the contract: its fields, and the published description's schema of it. */
@@ -251,7 +277,7 @@ export function entity<const E extends Entity>(e: E): E {
 }
 
 type Fields<E extends Entity> = E["fields"];
-type Primitive<T> = T extends "integer"
+type Primitive<T> = T extends "integer" | "number"
   ? number
   : T extends "boolean"
     ? boolean

@@ -8,7 +8,9 @@ export * from "./catalogue.js";
 export * from "./databases.js";
 export * from "./rules.js";
 export * from "./platforms.js";
+export * from "./plans.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
+import { DATABASE_TYPE } from "./plans.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, FORK, MAINTENANCE_WINDOW } from "./databases.js";
 import { INLINE_SUBNET, PRIVATE_NETWORK, SUBNET, SUBNET_COMPUTE, SUBNET_DATABASE, VPC, VPC_IP } from "./network.js";
 
@@ -24,6 +26,7 @@ export const ENTITIES = {
   REGION,
   AVAILABILITY,
   ENGINE,
+  DATABASE_TYPE,
   DATABASE,
   MAINTENANCE_WINDOW,
   FORK,

@@ -2,7 +2,8 @@
  * IPv4 addresses and CIDR ranges, on the `ipaddr.js` library: the parsing the contract's range
  * fields (a subnet's `ipv4`, a database's allow list) need on both sides of the wire. The emulator
  * and the provider import it from here, the lowest floor, so neither depends on the other. Addresses are carried as unsigned 32-bit numbers, so callers can
- * sort them and step through a range.
+ * sort them and step through a range. An allow list of today's database platform holds IPv6
+ * ranges too: {@link IpRange} carries either family.
  */
 import ipaddr from "ipaddr.js";
 
@@ -130,4 +131,79 @@ export class OverlapIndex<T> {
       this.inside.set(key, entry);
     }
   }
+}
+
+/** An IP family an allow list may hold: the contract's platform takes IPv4 only, today's IPv6 too. */
+export type IpFamily = 4 | 6;
+
+/** A range of either family (a single address is its host range: `/32`, `/128`); `value` is the address as a number. */
+export interface IpRange {
+  family: IpFamily;
+  value: bigint;
+  prefix: number;
+}
+
+const BITS: Record<IpFamily, number> = { 4: 32, 6: 128 };
+
+function bytesValue(bytes: number[]): bigint {
+  return bytes.reduce((v, b) => (v << 8n) | BigInt(b), 0n);
+}
+
+function valueBytes(value: bigint, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => Number((value >> BigInt(8 * (count - 1 - i))) & 0xffn));
+}
+
+/** A canonical decimal prefix of `max` bits or fewer (no sign, no leading zeros); undefined otherwise. */
+function prefixOf(text: string, max: number): number | undefined {
+  if (!/^(0|[1-9][0-9]{0,2})$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= max ? n : undefined;
+}
+
+/** Parses an IPv6 address or `address/n` (n 0..128); no zone id (`%eth0`), which no range can hold. */
+function parseIpv6Range(text: string): IpRange | undefined {
+  const [address, prefix, ...rest] = text.split("/");
+  if (rest.length > 0 || address === undefined || address.includes("%") || !ipaddr.IPv6.isValid(address))
+    return undefined;
+  const bits = prefix === undefined ? 128 : prefixOf(prefix, 128);
+  if (bits === undefined) return undefined;
+  return { family: 6, value: bytesValue(ipaddr.IPv6.parse(address).toByteArray()), prefix: bits };
+}
+
+/**
+ * Parses an allow-list entry of the `families` given: an address (its host range) or a CIDR range,
+ * IPv4 written canonically as {@link parseAddress} and {@link parseCidr} take it. Host bits are
+ * not checked (the API keeps `10.0.0.1/24` as sent). Undefined when malformed or of another family.
+ */
+export function parseIpRange(text: string, families: readonly IpFamily[]): IpRange | undefined {
+  if (families.includes(4)) {
+    const address = parseAddress(text);
+    const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(text);
+    if (cidr) return { family: 4, value: BigInt(cidr.base), prefix: cidr.prefix };
+  }
+  return families.includes(6) ? parseIpv6Range(text) : undefined;
+}
+
+/** `address/n` text of a range; IPv6 in its shortest form (RFC 5952: `1234::5678/128`). */
+export function formatIpRange(r: IpRange): string {
+  if (r.family === 4) return `${formatAddress(Number(r.value))}/${r.prefix}`;
+  return `${ipaddr.fromByteArray(valueBytes(r.value, 16)).toString()}/${r.prefix}`;
+}
+
+/** The range with its host bits cleared. */
+export function canonicalIpRange(r: IpRange): IpRange {
+  const host = BITS[r.family] - r.prefix;
+  return { ...r, value: (r.value >> BigInt(host)) << BigInt(host) };
+}
+
+/** The API's order of an allow list: IPv4 before IPv6, then by address, then by prefix length. */
+export function compareIpRanges(a: IpRange, b: IpRange): number {
+  if (a.family !== b.family) return a.family - b.family;
+  if (a.value !== b.value) return a.value < b.value ? -1 : 1;
+  return a.prefix - b.prefix;
+}
+
+/** Ranges as the API stores an allow list: sorted ({@link compareIpRanges}), written out, duplicates collapsed. */
+export function sortedIpRanges(ranges: readonly IpRange[]): string[] {
+  return [...new Set([...ranges].sort(compareIpRanges).map(formatIpRange))];
 }

@@ -18,7 +18,7 @@ import {
 import { timestamp } from "./clock.js";
 
 type Fields<E extends Entity> = E["fields"];
-type Base<T> = T extends "integer" | "date-time"
+type Base<T> = T extends "integer" | "number" | "date-time"
   ? number
   : T extends "boolean"
     ? boolean
@@ -118,7 +118,14 @@ export function answerOf<R extends object, X = undefined>(
   return out;
 }
 
-const ZERO: Record<string, unknown> = { string: "", integer: 0, boolean: false, "date-time": 0, strings: [] };
+const ZERO: Record<string, unknown> = {
+  string: "",
+  integer: 0,
+  number: 0,
+  boolean: false,
+  "date-time": 0,
+  strings: [],
+};
 
 /**
  * A record of `entity` from `given`, in the model's order: each field not given is its default,

@@ -8,7 +8,17 @@
  * filtered list. A key that is not filterable, or a header that is not a JSON object, is a 400
  * naming `X-Filter`.
  */
-import { AVAILABILITY, BACKUP, DATABASE, ENGINE, filterNames, SUBNET, VPC, VPC_IP } from "../api/index.js";
+import {
+  AVAILABILITY,
+  BACKUP,
+  DATABASE,
+  DATABASE_TYPE,
+  ENGINE,
+  filterNames,
+  SUBNET,
+  VPC,
+  VPC_IP,
+} from "../api/index.js";
 import { BadRequest } from "./failures.js";
 
 /**
@@ -26,6 +36,7 @@ export const FILTERABLE = {
   regions: [],
   availability: filterNames(AVAILABILITY),
   engines: filterNames(ENGINE),
+  plans: filterNames(DATABASE_TYPE),
   events: ["id", "action", "created", "entity.id", "entity.type", "read"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -21,7 +21,7 @@ import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldType } from "../shared/fields/table.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
-import { asResult, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
+import { asResult, asResults, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {
@@ -75,16 +75,15 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   // As the API lists it (the resource's output is the same list, normalised).
   allowList: { ...asOutput(db.allowList), api: { read: (d: AnyDatabase) => [...(d[db.allowList.api.key] ?? [])] } },
   hosts: asOutput(db.hosts),
-  standbyHost: asResult(db.standbyHost),
+  // The resources' outputs an answer may lack (standbyHost, platform): null here where absent.
+  ...asResults<Database, AnyDatabase>(db),
   instanceUri: {
     ...out("The database's API path.", "string"),
     api: { read: (d) => (INSTANCE_URI in d ? d[INSTANCE_URI] : `/v4/databases/${d.engine}/instances/${d.id}`) },
   },
   status: asOutput(db.status),
   updates: asOutput(db.updates),
-  platform: asResult(db.platform),
-  pendingUpdates: asResult(db.pendingUpdates),
-  oldestRestoreTime: asResult(db.oldestRestoreTime),
+  // An input the API may lack in its answers (not a model output row): null where absent.
   privateNetwork: asResult(db.privateNetwork),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",

@@ -55,7 +55,7 @@ export interface DatabaseEngineResult {
 export interface DatabaseResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;
@@ -71,24 +71,24 @@ export interface DatabaseResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;
   /** Standby host name on today's platform (clusters of more than one node), where the API gives one. */
   standbyHost: string;
-  /** The database's API path. */
-  instanceUri: string;
-  /** Status as of the last create, update or refresh. */
-  status: string;
-  /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
-  updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
   /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
   pendingUpdates: PendingUpdate[];
   /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
   oldestRestoreTime: string;
+  /** The database's API path. */
+  instanceUri: string;
+  /** Status as of the last create, update or refresh. */
+  status: string;
+  /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
+  updates: MaintenanceWindow | null;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */
@@ -177,7 +177,7 @@ export interface VpcIpResult {
 export interface DatabaseDetailResult {
   /** The database's numeric id. */
   instanceId: number;
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: string;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   region: string;
@@ -193,24 +193,24 @@ export interface DatabaseDetailResult {
   clusterSize: number;
   /** Encrypt the disks. */
   encrypted: boolean;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   allowList: string[];
   /** Primary and secondary host names (null while provisioning). */
   hosts: DatabaseHosts;
   /** Standby host name on today's platform (clusters of more than one node), where the API gives one. */
   standbyHost: string;
-  /** The database's API path. */
-  instanceUri: string;
-  /** Status as of the last create, update or refresh. */
-  status: string;
-  /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
-  updates: MaintenanceWindow | null;
   /** The platform the database runs on, "rdbms-default" (today's) or "rdbms-legacy", where the API gives one. */
   platform: string;
   /** Maintenance the API has planned on today's platform (`updates.pending`), where the API gives it. */
   pendingUpdates: PendingUpdate[];
   /** The earliest instant a fork can restore to (today's platform), where the API gives one. */
   oldestRestoreTime: string;
+  /** The database's API path. */
+  instanceUri: string;
+  /** Status as of the last create, update or refresh. */
+  status: string;
+  /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
+  updates: MaintenanceWindow | null;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
   /** Creation time. */

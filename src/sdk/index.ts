@@ -162,7 +162,7 @@ export class VpcSubnet extends pulumi.CustomResource {
 
 /** A managed MySQL database: a single node or a three-node cluster. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `MysqlDatabase`. Import id: the database id. */
 export class MysqlDatabase extends pulumi.CustomResource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
@@ -178,7 +178,7 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly sslConnection: pulumi.Output<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. */
   declare public readonly replicationType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
@@ -246,7 +246,7 @@ export class MysqlDatabase extends pulumi.CustomResource {
 
 /** A managed PostgreSQL database: a single node or a three-node cluster. Served by the plugin `pulumi-resource-cloudplatform`; arguments, outputs and checks as `pulumi-cloudplatform`'s `PostgresqlDatabase`. Import id: the database id. */
 export class PostgresqlDatabase extends pulumi.CustomResource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
@@ -264,7 +264,7 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly replicationType: pulumi.Output<string>;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;

@@ -1,5 +1,9 @@
 import { CloudClient, defaultUserAgent } from "../../src/client/index.js";
 import { startFakeServer, type FakeServer } from "./fake-server.js";
+import { DATABASE, type Entity } from "../../src/api/index.js";
+
+/** The model's `hosts` object. */
+const HOSTS = (DATABASE.fields.hosts.type as { object: Entity }).object;
 
 const TOKEN = "unit-test-token";
 let server: FakeServer;
@@ -177,8 +181,9 @@ describe("responses", () => {
     });
     const db = await client.postgresql.get(9);
     expect(db.replication_type).toBe("asynch");
-    // Today's platform's standby and platform, absent from this answer, read as null too.
-    expect(db.hosts).toEqual({ primary: null, secondary: null, standby: null });
+    // Every hosts key the model declares (today's standby too), absent from this answer, reads as null.
+    expect(db.hosts).toEqual(Object.fromEntries(Object.keys(HOSTS.fields).map((k) => [k, null])));
+    expect(Object.keys(db.hosts)).toEqual(expect.arrayContaining(["primary", "secondary", "standby"]));
     expect(db).toMatchObject({
       updates: null,
       updated: null,

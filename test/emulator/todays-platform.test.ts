@@ -4,7 +4,7 @@
  * catalogue, answers, resizes and upgrades through their statuses, its maintenance window and its
  * lack of backups; and an account holding a database of each platform, each by its own rules.
  */
-import { answerMayLack, answerNames, DATABASE, type ApiField } from "../../src/api/index.js";
+import { answerMayLack, answerNames, DATABASE, type ApiField, type Entity } from "../../src/api/index.js";
 import { withEmulator } from "../support/emulator.js";
 import { apiCaller, errorsOf, fieldsOf } from "./http.js";
 
@@ -12,6 +12,8 @@ const em = withEmulator({ provisioningSeconds: 600 });
 const call = apiCaller(() => em().url);
 const base = (engine: string) => `/databases/${engine}/instances`;
 type EngineType = "mysql" | "postgresql";
+/** The model's `hosts` object. */
+const HOSTS = (DATABASE.fields.hosts.type as { object: Entity }).object;
 
 const create = (engine: EngineType, body: Record<string, unknown> = {}) =>
   call("POST", base(engine), {
@@ -143,7 +145,9 @@ describe("create", () => {
     expect(Object.keys(one).indexOf("oldest_restore_time")).toBe(Object.keys(one).indexOf("members") + 1);
     const three = (await get("postgresql", pg)).body;
     expect(three).toMatchObject({ version: "14.19", cluster_size: 3 });
-    expect(three.hosts).toEqual({
+    // Three nodes answer every hosts key today's platform declares (its model), these as named.
+    expect(Object.keys(three.hosts).sort()).toEqual(answerNames(HOSTS, "postgresql", "rdbms-default"));
+    expect(three.hosts).toMatchObject({
       primary: `a${pg}-us-east-default.emulator.internal`,
       standby: `replica-a${pg}-us-east-default.emulator.internal`,
     });
@@ -356,6 +360,49 @@ describe("both platforms in one account", () => {
     expect(errorsOf(res)).toEqual([
       { field: "cluster_size", reason: "Must be one of: 1, 3" },
       { field: "engine", reason: "Engine not found; use an id of the engine catalogue such as mysql/8.0.30" },
+    ]);
+  });
+});
+
+describe("allow lists", () => {
+  const mixed = ["2001:db8::/32", "192.0.2.7", "1234:0:0::5678", "10.0.0.0/8", "192.0.2.7/32"];
+  const stored = ["10.0.0.0/8", "192.0.2.7/32", "1234::5678/128", "2001:db8::/32"];
+
+  test("today's platform takes IPv6 addresses and ranges on create and PUT: /128, IPv4 first, sorted, unique", async () => {
+    const created = await create("mysql", { allow_list: mixed });
+    expect(created.status).toBe(200);
+    expect(created.body.allow_list).toEqual(stored);
+    await em().control.advanceClock(600);
+    const id = created.body.id as number;
+    const updated = await put("mysql", id, { allow_list: ["::1", "203.0.113.0/24"] });
+    expect(updated.body.allow_list).toEqual(["203.0.113.0/24", "::1/128"]);
+    expect((await get("mysql", id)).body.allow_list).toEqual(["203.0.113.0/24", "::1/128"]);
+  });
+
+  test("today's platform refuses what is no range of either family, naming the entry", async () => {
+    const bad = await create("postgresql", {
+      allow_list: ["::1", "fe80::1%eth0", "1234::/129", "1234::/064", "10.0.0.300"],
+    });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad)).toEqual(
+      ["allow_list[1]", "allow_list[2]", "allow_list[3]", "allow_list[4]"].map((field) => ({
+        field,
+        reason: "Must be an IPv4 or IPv6 address or CIDR range",
+      })),
+    );
+  });
+
+  test("the contract's platform keeps IPv4 only, on create and on a PUT of one of its databases", async () => {
+    await em().control.setPlatform("rdbms-legacy");
+    const refused = await create("mysql", { engine: "mysql/8.0.30", label: "legacy-v6", allow_list: ["1234::5678"] });
+    expect(errorsOf(refused)).toEqual([
+      { field: "allow_list[0]", reason: "Must be an IPv4 address or an IPv4 CIDR range" },
+    ]);
+    const legacy = await create("mysql", { engine: "mysql/8.0.30", label: "legacy-v4", allow_list: ["192.0.2.7"] });
+    await em().control.advanceClock(3600);
+    const put6 = await put("mysql", legacy.body.id as number, { allow_list: ["::1"] });
+    expect(errorsOf(put6)).toEqual([
+      { field: "allow_list[0]", reason: "Must be an IPv4 address or an IPv4 CIDR range" },
     ]);
   });
 });

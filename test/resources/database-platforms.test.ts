@@ -62,6 +62,8 @@ async function upThenPreview(
   };
 }
 
+const LEGACY_MYSQL = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
+
 describe("the contract's platform: a create sends only what the program sets", () => {
   test("a default MySQL database: four keys, the API's defaults in the state, a clean preview", async () => {
     const program = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
@@ -97,6 +99,24 @@ describe("the contract's platform: a create sends only what the program sets", (
     ]);
     expect(outs).toMatchObject({ clusterSize: 3, replicationType: "asynch", replicationCommitType: "local" });
     expect(diff).toEqual({ changes: false });
+  });
+
+  test("a label longer than 32 characters is refused at preview, naming the rule, and nothing is sent", async () => {
+    const res = await mysql.check({}, { ...LEGACY_MYSQL, label: "x".repeat(33) });
+    expect(res.failures).toEqual([{ property: "label", reason: expect.stringMatching(/3.*32/) }]);
+    expect(exchanges.filter((x) => !x.operation.startsWith("GET"))).toEqual([]);
+  });
+
+  test("an IPv6 allow list is refused at preview, naming the platform, and nothing is sent", async () => {
+    const res = await mysql.check({}, { ...LEGACY_MYSQL, allowList: ["192.0.2.7", "1234::5678"] });
+    expect(res.failures).toEqual([
+      {
+        property: "allowList",
+        reason:
+          'allowList[1] must be an IPv4 address or an IPv4 CIDR range on the rdbms-legacy platform, got "1234::5678"',
+      },
+    ]);
+    expect(exchanges.filter((x) => !x.operation.startsWith("GET"))).toEqual([]);
   });
 
   test("a state from the last release, which held every default as an input, previews clean", async () => {
@@ -253,6 +273,37 @@ describe("today's platform (rdbms-default)", () => {
     const res = await mysql.check({}, { ...mysqlToday, ...extra });
     expect(res.failures).toEqual([{ property, reason: expect.stringMatching(reason) }]);
     expect(await writes()).toEqual([]);
+  });
+
+  test("a label of 43 characters, as the API took, is created and answered back; 2 characters are refused", async () => {
+    const label = "go-postgres-testing-def-123456789-updated-1";
+    expect(label).toHaveLength(43);
+    const { outs, diff } = await upThenPreview(mysql, { ...mysqlToday, label });
+    expect(outs.label).toBe(label);
+    expect(diff).toEqual({ changes: false });
+    const short = await mysql.check({}, { ...mysqlToday, label: "db" });
+    expect(short.failures).toEqual([
+      { property: "label", reason: expect.stringMatching(/rdbms-default platform.*Length must be at least 3/) },
+    ]);
+  });
+
+  test("an allow list with IPv6 is taken, sent and kept in the API's form (/128, IPv4 first, sorted), and previews clean", async () => {
+    const allowList = ["2001:db8::/32", "192.0.2.7", "1234:0::5678"];
+    const { outs, diff } = await upThenPreview(pg, { ...pgToday, allowList });
+    expect(bodies("POST /databases/postgresql/instances")[0]!.allow_list).toEqual([
+      "192.0.2.7/32",
+      "1234::5678/128",
+      "2001:db8::/32",
+    ]);
+    expect(outs.allowList).toEqual(["192.0.2.7/32", "1234::5678/128", "2001:db8::/32"]);
+    expect(diff).toEqual({ changes: false });
+    const bad = await pg.check({}, { ...pgToday, allowList: ["fe80::1%eth0"] });
+    expect(bad.failures).toEqual([
+      {
+        property: "allowList",
+        reason: 'allowList[0] must be an IPv4 or IPv6 address or CIDR range, got "fe80::1%eth0"',
+      },
+    ]);
   });
 
   test("2 nodes pass on a dedicated plan", async () => {

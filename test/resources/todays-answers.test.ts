@@ -18,12 +18,8 @@ import { recordedDatabases, type RecordedDatabase } from "../support/todays-answ
 import { configBag } from "./provider-env.js";
 
 const ACTIVE = recordedDatabases().filter(([, d]) => d.status === "active");
-/**
- * Recorded databases whose allow list holds IPv6 ranges, which today's platform takes and the
- * providers still refuse as the legacy platform's rule (finding F1 for branch prov): their adoption
- * is asserted to fail, so the day the rule is per platform this list shows up and goes.
- */
-const IPV6_HELD = ACTIVE.filter(([, d]) => (d.allow_list as string[]).some((a) => a.includes(":"))).map(([n]) => n);
+/** Recorded databases whose allow list holds IPv6 ranges, which today's platform takes: adopted like the rest. */
+const IPV6_LISTS = ACTIVE.filter(([, d]) => (d.allow_list as string[]).some((a) => a.includes(":"))).map(([n]) => n);
 const providers = { mysql: mysqlProvider, postgresql: pgProvider };
 const SECRETS = { username: "akmadmin", password: "recorded-secret", ca_certificate: "Q0E=" };
 
@@ -55,13 +51,13 @@ function valueOf(e: Expr): unknown {
 
 const writes = () => server.requests.filter((r) => r.method !== "GET");
 
-test("the recordings hold active databases of both engines and both platforms, one of one node", () => {
+test("the recordings hold active databases of both engines and both platforms, one of one node, three with IPv6 in their allow list", () => {
   const kinds = new Set(ACTIVE.map(([, d]) => `${d.engine} ${String(d.platform)} ${d.cluster_size}`));
   expect([...kinds].sort()).toEqual(
     expect.arrayContaining(["mysql rdbms-default 1", "mysql rdbms-default 3", "postgresql rdbms-default 3"]),
   );
   expect(kinds).toContain("mysql rdbms-legacy 3");
-  expect(IPV6_HELD).toEqual([
+  expect(IPV6_LISTS).toEqual([
     "instances-one-node-mysql[0]",
     "instances-legacy-and-default[5]",
     "instances-legacy-and-default[6]",
@@ -89,8 +85,7 @@ describe.each(ACTIVE)("%s", (_name, recorded) => {
     expect(writes()).toEqual([]);
   });
 
-  const adoptable = IPV6_HELD.includes(_name) ? test.failing : test;
-  adoptable("the importer's program adopts it with no write, and its next diff and refresh are empty", async () => {
+  test("the importer's program adopts it with no write, and its next diff and refresh are empty", async () => {
     const db = await new CloudClient({ apiUrl: server.url, token: "t" }).database(answer.engine).get(answer.id);
     const account = { vpcs: [], databases: [{ engine: answer.engine, db, snapshots: [] }] };
     const model = buildProgram({ ...account, leftOut: [], notes: [], found: {}, snapshotsRead: false });

@@ -8,12 +8,13 @@ import {
   clusterSizesOf,
   DATABASE,
   enginesReason,
+  allowListFamilies,
   type CERTIFICATE,
   type CREDENTIALS,
   type Platform,
 } from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
-import { formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
+import { parseIpRange, sortedIpRanges, type IpRange } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
 import type { BackupRecord, EngineType, PendingChange } from "../records.js";
 import type { Store } from "../store.js";
@@ -93,7 +94,7 @@ function todaysSettings(body: DatabaseCreate, errors: ErrorList) {
     ...plainAtCreate(DATABASE, body),
     encrypted: true,
     ssl_connection: true,
-    allow_list: normaliseAllowList(body.allow_list ?? [], errors),
+    allow_list: normaliseAllowList(body.allow_list ?? [], errors, "rdbms-default"),
     replication_type: "none",
     replication_commit_type: null,
   } as const;
@@ -122,7 +123,7 @@ export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, error
     );
   else if (engine === "postgresql" && replication === "asynch" && !ASYNCH_COMMIT_TYPES.includes(commit ?? "local"))
     errors.add("replication_commit_type", "Must be local or off when replication_type is asynch");
-  const allowList = normaliseAllowList(body.allow_list ?? [], errors);
+  const allowList = normaliseAllowList(body.allow_list ?? [], errors, platform);
   return {
     cluster_size: clusterSize,
     ...plainAtCreate(DATABASE, body),
@@ -133,9 +134,9 @@ export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, error
   } as const;
 }
 
-/** The allow list an update gives, normalised; undefined when it gives none. */
-export function updatedAllowList(body: DatabaseUpdate, errors: ErrorList): string[] | undefined {
-  return body.allow_list && normaliseAllowList(body.allow_list, errors);
+/** The allow list an update gives, normalised by `platform`'s rule; undefined when it gives none. */
+export function updatedAllowList(body: DatabaseUpdate, errors: ErrorList, platform: Platform): string[] | undefined {
+  return body.allow_list && normaliseAllowList(body.allow_list, errors, platform);
 }
 
 /** Why an update that resizes is refused: the API takes a resize and a new allow list only as two requests. */
@@ -221,21 +222,27 @@ function replicationType(
 }
 
 /**
- * Validates and normalises an allow list: single addresses become `/32`, duplicates collapse, and
- * the result is sorted by address then prefix length. A range with host bits set (`10.0.0.1/24`)
- * matches the published pattern, so it is taken and kept as sent.
+ * Validates and normalises an allow list by the IP families `platform` takes (the model's
+ * `ipFamilies`: IPv4 on the contract's, IPv6 too on today's): single addresses become `/32` or
+ * `/128`, duplicates collapse, and the result is sorted, IPv4 first, by address then prefix
+ * length. A range with host bits set (`10.0.0.1/24`) matches the published pattern, so it is
+ * taken and kept as sent.
  */
-function normaliseAllowList(items: string[], errors: ErrorList): string[] {
-  const parsed: Cidr[] = [];
+function normaliseAllowList(items: string[], errors: ErrorList, platform: Platform): string[] {
+  const families = allowListFamilies(platform);
+  const parsed: IpRange[] = [];
   items.forEach((item, i) => {
-    const address = parseAddress(item);
-    const cidr = address !== undefined ? { base: address, prefix: 32 } : parseCidr(item);
-    if (!cidr) {
-      errors.add(`allow_list[${i}]`, "Must be an IPv4 address or an IPv4 CIDR range");
+    const range = parseIpRange(item, families);
+    if (!range) {
+      errors.add(
+        `allow_list[${i}]`,
+        families.includes(6)
+          ? "Must be an IPv4 or IPv6 address or CIDR range"
+          : "Must be an IPv4 address or an IPv4 CIDR range",
+      );
       return;
     }
-    parsed.push(cidr);
+    parsed.push(range);
   });
-  parsed.sort((a, b) => a.base - b.base || a.prefix - b.prefix);
-  return [...new Set(parsed.map(formatCidr))];
+  return sortedIpRanges(parsed);
 }

@@ -169,7 +169,7 @@ export class DatabaseModel {
     const errors = new ErrorList();
     platformProblems(DATABASE, body, platform, "update", errors);
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
-    const allowList = updatedAllowList(body, errors);
+    const allowList = updatedAllowList(body, errors, platform);
     const resize = resizeOf(db, body, this.store, errors);
     const upgrade = onToday(db) ? this.upgradeOf(db, body.version, resize, errors) : undefined;
     const updates = body.updates && mergeUpdates(db.updates, body.updates, errors, platform);

@@ -4,12 +4,12 @@ import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import type { Store } from "../store.js";
 import type { EngineRecord } from "../records.js";
-import { CONTRACT_PLATFORM, ENGINE } from "../../api/index.js";
+import { CONTRACT_PLATFORM, databasePlans, ENGINE } from "../../api/index.js";
 import { answerOf } from "../stored.js";
 import { catalogueOf } from "../databases/platform.js";
 import { op, type Q } from "../route-helpers.js";
 
-/** Regions (#13..#16) and the engine catalogue (#17, #18): no token needed. */
+/** Regions (#13..#16), the engine catalogue (#17, #18) and the database plans: no token needed. */
 export function regionRoutes(app: FastifyInstance, store: Store): void {
   const none = op({ auth: "none" });
   app.get<Q>("/v4/regions", none, async (req) => listPage(store.state.regions, req, FILTERABLE.regions));
@@ -48,4 +48,13 @@ export function regionRoutes(app: FastifyInstance, store: Store): void {
   app.get<{ Params: { engineId: string } }>("/v4/databases/engines/:engineId", none, async (req) =>
     engine(req.params.engineId),
   );
+  // The plans, with the cluster sizes new databases take on each (the switch's platform decides).
+  app.get<Q>("/v4/databases/types", none, async (req) =>
+    listPage(databasePlans(store.platform), req, FILTERABLE.plans),
+  );
+  app.get<{ Params: { typeId: string } }>("/v4/databases/types/:typeId", none, async (req) => {
+    const found = databasePlans(store.platform).find((p) => p.id === req.params.typeId);
+    if (!found) throw new NotFound();
+    return found;
+  });
 }

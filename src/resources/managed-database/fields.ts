@@ -49,7 +49,7 @@ const LATE_2024 = "database answers from late 2024 on (linodego's recordings of 
 /** Every field of both database resources; `engines` marks the PostgreSQL-only one. */
 export const DATABASE_FIELDS = {
   label: {
-    description: "Label, 3..32 letters, digits, '.', '_' or '-', unique in the account.",
+    description: "Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account.",
     change: "update",
     type: "string",
     api: "label",
@@ -58,6 +58,7 @@ export const DATABASE_FIELDS = {
     rule: databaseLabelRule,
     notes:
       "3..32 letters, digits, `.`, `_`, `-` (character set: our choice, the API documents only the length); unique in the account",
+    todays: { notes: "3 characters or more: no maximum is known (the API took 43 and answered them back)" },
   },
   region: {
     description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',
@@ -163,7 +164,8 @@ export const DATABASE_FIELDS = {
       "`on`, `local`, `remote_write`, `remote_apply`, `off`; `asynch` replication (every 3-node cluster) takes only `local` or `off`",
   },
   allowList: {
-    description: "IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique).",
+    description:
+      "IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique).",
     change: "update",
     type: { array: "string" },
     api: { key: "allow_list", read: (d) => normaliseAllowList(d.allow_list ?? []), write: (v) => ({ allow_list: v }) },
@@ -172,6 +174,7 @@ export const DATABASE_FIELDS = {
     normalise: (v) => (Array.isArray(v) && !hasUnknown(v) ? canonicalAllowList(v as string[]) : v),
     notes:
       "empty: no access; IPv4 addresses or CIDR ranges; stored as `/32`, sorted, unique; compared with host bits cleared",
+    todays: { notes: "IPv6 addresses and ranges too, stored as `/128`, after the IPv4 ones" },
   },
   updates: {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",

@@ -10,7 +10,7 @@ import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, fieldsOf, type FieldCheck, type FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { clusterSizesOf } from "../../api/index.js";
-import { allowListInput, maintenanceWindowInput } from "./rules.js";
+import { allowListFamilies, allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
 import { restoreRule } from "./restore.js";
 import { forkRule } from "./fork.js";
@@ -174,10 +174,13 @@ export function replicationRules(engine: EngineType, rules: Rules, inputs: Bag):
     );
 }
 
-const allowList: FieldCheck = (rules, news, inputs) => {
-  const allow = allowListInput(rules, news);
-  if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
-};
+/** The allow list, by the IP families the platform takes (IPv6 too on today's; both when not told yet). */
+const allowList =
+  (platform: DatabasePlatform | undefined): FieldCheck =>
+  (rules, news, inputs) => {
+    const allow = allowListInput(rules, news, allowListFamilies(platform), platform);
+    if (allow !== undefined && allow !== UNKNOWN) inputs.allowList = allow;
+  };
 
 /** The maintenance window, by the rules of the platform that takes it (the contract's when not told). */
 const updates =
@@ -219,7 +222,7 @@ export function checkDatabase(
     {
       clusterSize: (rules) => void rules.oneOf(news, "clusterSize", ...clusterSizes(platform ?? undefined, news.type)),
       replicationType: replication(engine, platform ?? undefined),
-      allowList,
+      allowList: allowList(platform ?? undefined),
       updates: updates(platform ?? undefined),
       engineConfig: engineConfigCheck(engine),
       // Whether a restore can apply depends on whether the database exists yet.

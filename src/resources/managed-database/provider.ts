@@ -122,7 +122,16 @@ async function adopt(
         "These fields cannot be changed, so make the arguments match the database or drop adoptId.",
     );
   }
-  assertValid(`${engine} database`, heldProblems(deferred, fromApi(DATABASE_FIELDS, db, engine), inputs));
+  // The database's platform is known now: its own rules judge the values adoption may send (a
+  // label today's platform takes beyond the contract's 32 characters, one it refuses as too short).
+  const platform = platformOf(db);
+  const { rules } = checkDatabase(engine, inputs, true, platform);
+  if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
+  const judged = [...deferred, ...forgive(rules, heldFields({}, inputs))];
+  const unique = judged.filter(
+    (f, i) => judged.findIndex((g) => g.property === f.property && g.reason === f.reason) === i,
+  );
+  assertValid(`${engine} database`, heldProblems(unique, fromApi(DATABASE_FIELDS, db, engine), inputs));
   return takeOver(engine, db, inputs);
 }
 

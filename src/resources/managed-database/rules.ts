@@ -2,9 +2,15 @@
  * The input rules of the managed databases: label, engine id, allow list and maintenance window,
  * which the databases' field table and input checks name.
  */
-import { canonical, formatCidr, parseAddress, parseCidr, type Cidr } from "../../api/ipv4.js";
+import { canonicalIpRange, parseIpRange, sortedIpRanges, type IpFamily, type IpRange } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
-import { CONTRACT_PLATFORM, fieldOn, MAINTENANCE_WINDOW, type Platform } from "../../api/index.js";
+import {
+  allowListFamilies as platformFamilies,
+  CONTRACT_PLATFORM,
+  fieldOn,
+  MAINTENANCE_WINDOW,
+  type Platform,
+} from "../../api/index.js";
 
 /**
  * Database labels: letters, digits, `.`, `_` and `-`, the character set this package (and its
@@ -15,38 +21,59 @@ export function databaseLabelRule(label: string): string | undefined {
   return undefined;
 }
 
+/** Both families: what an answer or a state may hold, and what a platform not told yet is judged by (the API judges). */
+const ANY_FAMILY: readonly IpFamily[] = [4, 6];
+
 /**
- * Checks and normalises an allow list the way the API stores it: single addresses become `/32`,
- * duplicates collapse, the list is sorted by address then prefix. A range with host bits set
- * (`10.0.0.1/24`) is taken as written: the API's pattern accepts it, and diff compares it in
- * canonical form ({@link canonicalAllowList}). Returns UNKNOWN when any item is not known yet, and
- * undefined when the list is absent or invalid.
+ * The IP families an allow list takes on `platform`, from the model (IPv4 on the contract's
+ * platform, IPv6 too on today's); both when the platform is not told yet, so a preview is never
+ * stricter than the API.
  */
-export function allowListInput(rules: Rules, bag: Bag, key = "allowList"): string[] | typeof UNKNOWN | undefined {
+export function allowListFamilies(platform: Platform | undefined): readonly IpFamily[] {
+  return platform === undefined ? ANY_FAMILY : platformFamilies(platform);
+}
+
+/**
+ * Checks and normalises an allow list the way the API stores it: single addresses become `/32`
+ * (`/128` for IPv6), duplicates collapse, the list is sorted, IPv4 first, by address then prefix.
+ * A range with host bits set (`10.0.0.1/24`) is taken as written: the API's pattern accepts it, and
+ * diff compares it in canonical form ({@link canonicalAllowList}). `families`: those the platform
+ * takes ({@link allowListFamilies}). Returns UNKNOWN when any item is not known yet, and undefined
+ * when the list is absent or invalid.
+ */
+export function allowListInput(
+  rules: Rules,
+  bag: Bag,
+  families: readonly IpFamily[],
+  platform?: Platform,
+  key = "allowList",
+): string[] | typeof UNKNOWN | undefined {
   const value = bag[key];
   if (value === undefined || value === null) return undefined;
   if (hasUnknown(value)) return UNKNOWN;
+  const what = families.includes(6) ? "an IPv4 or IPv6 address or CIDR range" : "an IPv4 address or an IPv4 CIDR range";
+  const where = families.includes(6) || platform === undefined ? "" : ` on the ${platform} platform`;
   if (!Array.isArray(value)) {
-    rules.fail(key, `${key} must be a list of IPv4 addresses or CIDR ranges`);
+    rules.fail(key, `${key} must be a list, each entry ${what}`);
     return undefined;
   }
-  const parsed: Cidr[] = [];
+  const parsed: IpRange[] = [];
   let ok = true;
   value.forEach((item, i) => {
-    const cidr = typeof item === "string" ? allowListItem(item) : undefined;
-    if (!cidr) {
+    const range = typeof item === "string" ? parseIpRange(item.trim(), families) : undefined;
+    if (!range) {
       ok = false;
-      rules.fail(`${key}[${i}]`, `${key}[${i}] must be an IPv4 address or an IPv4 CIDR range, got ${shown(item)}`);
+      rules.fail(`${key}[${i}]`, `${key}[${i}] must be ${what}${where}, got ${shown(item)}`);
       return;
     }
-    parsed.push(cidr);
+    parsed.push(range);
   });
-  return ok ? sortedCidrs(parsed) : undefined;
+  return ok ? sortedIpRanges(parsed) : undefined;
 }
 
-/** Normalises an allow list already known to be valid (API answers, old state). */
+/** Normalises an allow list already known to be valid (API answers, old state), of either family. */
 export function normaliseAllowList(items: readonly string[]): string[] {
-  return sortedCidrs(items.map((i) => allowListItem(i)).filter((c): c is Cidr => c !== undefined));
+  return sortedIpRanges(items.flatMap((i) => parseIpRange(i.trim(), ANY_FAMILY) ?? []));
 }
 
 /**
@@ -55,17 +82,7 @@ export function normaliseAllowList(items: readonly string[]): string[] {
  * the API's answer are compared in this form and neither spelling makes a diff.
  */
 export function canonicalAllowList(items: readonly string[]): string[] {
-  return sortedCidrs(items.map((i) => allowListItem(i)).flatMap((c) => (c === undefined ? [] : [canonical(c)])));
-}
-
-function allowListItem(item: string): Cidr | undefined {
-  const address = parseAddress(item.trim());
-  return address !== undefined ? { base: address, prefix: 32 } : parseCidr(item.trim());
-}
-
-function sortedCidrs(items: Cidr[]): string[] {
-  const sorted = [...items].sort((a, b) => a.base - b.base || a.prefix - b.prefix);
-  return [...new Set(sorted.map(formatCidr))];
+  return sortedIpRanges(items.flatMap((i) => parseIpRange(i.trim(), ANY_FAMILY) ?? []).map(canonicalIpRange));
 }
 
 /** Engine id `<engine>/<version>` whose engine part matches the resource's engine. */

@@ -33,7 +33,7 @@ import type {
 
 /** Arguments of {@link MysqlDatabase}. */
 export interface MysqlDatabaseArgs {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: pulumi.Input<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
@@ -49,7 +49,7 @@ export interface MysqlDatabaseArgs {
   sslConnection?: pulumi.Input<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. Changing it replaces the resource. Refused on rdbms-default. */
   replicationType?: pulumi.Input<"none" | "asynch" | "semi_synch">;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). Default: `[]`. */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). Default: `[]`. */
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
@@ -117,7 +117,7 @@ export interface MysqlDatabaseArgs {
  * ```
  */
 export class MysqlDatabase extends pulumi.dynamic.Resource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
@@ -133,7 +133,7 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly sslConnection: pulumi.Output<boolean>;
   /** Replication mode; "none" for one node, "semi_synch" (MySQL) or "asynch" (PostgreSQL) for three. */
   declare public readonly replicationType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;

@@ -33,7 +33,7 @@ import type {
 
 /** Arguments of {@link PostgresqlDatabase}. */
 export interface PostgresqlDatabaseArgs {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   label: pulumi.Input<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). Changing it replaces the resource. */
   region: pulumi.Input<string>;
@@ -51,7 +51,7 @@ export interface PostgresqlDatabaseArgs {
   replicationType?: pulumi.Input<"none" | "asynch" | "async">;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". Default: `"local"`. Changing it replaces the resource. Refused on rdbms-default. */
   replicationCommitType?: pulumi.Input<"on" | "local" | "remote_write" | "remote_apply" | "off">;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). Default: `[]`. */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). Default: `[]`. */
   allowList?: pulumi.Input<pulumi.Input<string>[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   updates?: pulumi.Input<MaintenanceWindowArgs>;
@@ -117,7 +117,7 @@ export interface PostgresqlDatabaseArgs {
  * ```
  */
 export class PostgresqlDatabase extends pulumi.dynamic.Resource {
-  /** Label, 3..32 letters, digits, '.', '_' or '-', unique in the account. */
+  /** Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account. */
   declare public readonly label: pulumi.Output<string>;
   /** Region id with the "Managed Databases" capability (a region in outage gets a warning). */
   declare public readonly region: pulumi.Output<string>;
@@ -135,7 +135,7 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly replicationType: pulumi.Output<string>;
   /** Commit mode of the replicas: "on", "local", "remote_write", "remote_apply" or "off"; "local" or "off" with "asynch". */
   declare public readonly replicationCommitType: pulumi.Output<string>;
-  /** IPv4 addresses or CIDR ranges allowed to connect (stored as /32, sorted, unique). */
+  /** IPv4 addresses or CIDR ranges allowed to connect (IPv6 too on rdbms-default; stored as /32 or /128, sorted, unique). */
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;

@@ -23,7 +23,7 @@ export function camel(wire: string): string {
  */
 function resultType(field: ApiField, wire: string, ref?: string): FieldType {
   const t = field.type;
-  if (t === "integer" || t === "boolean") return t;
+  if (t === "integer" || t === "number" || t === "boolean") return t;
   if (t === "string" || t === "date-time") return "string";
   if (t === "strings") return { array: "string" };
   if (ref !== undefined && typeof t === "object") return "array" in t ? { array: { ref } } : { ref };
@@ -64,6 +64,12 @@ function fieldAt(entity: Entity, path: string): ApiField {
   if (typeof t !== "object" || !("object" in t)) throw new Error(`${entity.name}.${wire} holds no object`);
   return fieldAt(t.object, rest.join("."));
 }
+
+/**
+ * The resources' rows `modelRow` read from the model that an answer may lack (`absent:
+ * "undefined"`): the outputs a look-up showing the resource's fields takes as they are (`asResults`).
+ */
+const MAY_LACK = new WeakSet<Field<never>>();
 
 /** How a row reads what an answer leaves out or holds as null. */
 export interface RowOptions {
@@ -106,7 +112,7 @@ export function modelRow<E extends Entity, A>(
     return Array.isArray(value) ? [...value] : (value ?? missing);
   };
   const plain = !held && steps.length === 1 && !field.nullable && !field.absent && field.type !== "strings";
-  return {
+  const row: Field<A> = {
     description,
     change: "output",
     type,
@@ -114,6 +120,8 @@ export function modelRow<E extends Entity, A>(
     ...(options.absent && (field.nullable || field.absent || steps.length > 1) ? { absent: options.absent } : {}),
     ...(options.notes ? { notes: options.notes } : {}),
   };
+  if (row.absent === "undefined") MAY_LACK.add(row);
+  return row;
 }
 
 type Wire<E extends Entity> = keyof E["fields"] & string;
@@ -251,4 +259,18 @@ export function asResult<A, B>(row: Field<A>): Field<B> {
   const codec = row.api as Codec<A>;
   const { absent: _absent, notes: _notes, ...rest } = row;
   return { ...(rest as unknown as Field<B>), api: { read: (b) => codec.read(b as unknown as A) ?? null } };
+}
+
+/**
+ * Every row of a resource's table read from the model that an answer may lack (`modelRow` with
+ * `absent: "undefined"`), in the table's order, as a look-up's result shows it (`asResult`): a
+ * look-up whose fields are the resource's gains such an output with no row of its own. Rows written
+ * by hand (the provider's own record of a restore, a URI it builds) are not the API's and stay out.
+ */
+export function asResults<A, B>(table: FieldTable<A>): FieldTable<B> {
+  return Object.fromEntries(
+    Object.entries(table)
+      .filter(([, row]) => MAY_LACK.has(row as Field<never>))
+      .map(([name, row]) => [name, asResult<A, B>(row)]),
+  );
 }

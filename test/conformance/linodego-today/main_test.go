@@ -73,10 +73,7 @@ var unrefusable = map[string]string{
 
 // notServed: operations the emulator does not serve yet, and why. Their tests assert the emulator's
 // 404, so the day it serves them the suite fails until the entry goes.
-var notServed = map[string]string{
-	"GET /databases/types":          "the emulator does not serve the plans yet (gocli finding F6)",
-	"GET /databases/types/{typeId}": "the emulator does not serve the plans yet (gocli finding F6)",
-}
+var notServed = map[string]string{}
 
 var (
 	baseURL = os.Getenv("CLOUDPLATFORM_EMULATOR_URL")
