@@ -14,6 +14,9 @@ const pascal = (wire: string): string => camel(wire).replace(/^./, (c) => c.toUp
 /** The type name of an engine's settings (`MysqlEngineConfig`), the root of its types. */
 export const engineConfigType = (engine: Engine): string => `${pascal(engine)}EngineConfig`;
 
+/** The type name of either engine's settings, as a look-up over both engines shows them. */
+export const ANY_ENGINE_CONFIG = "DatabaseEngineConfig";
+
 /** A level of the description with each dotted key (`pg_partman_bgw.interval`) nested as a group of its own. */
 function nested(schema: ConfigSchema): ConfigSchema {
   const out: Record<string, SettingSchema | Record<string, SettingSchema | ConfigSchema>> = {};
@@ -74,5 +77,10 @@ export function engineConfigTypes(): Record<string, [string, FieldFacts]> {
       `The ${engine === "mysql" ? "MySQL" : "PostgreSQL"} engine settings a program sets, as GET /databases/${engine}/config describes them.`,
       nested(ENGINE_CONFIG_SCHEMAS[engine]),
     );
+  // The engines' top-level keys are disjoint, so one type of both holds either engine's settings.
+  types[ANY_ENGINE_CONFIG] = [
+    "A database's engine settings as a look-up shows them: its engine's keys, each nested as that engine's settings type.",
+    { ...types[engineConfigType("mysql")]![1], ...types[engineConfigType("postgresql")]![1] },
+  ];
   return types;
 }
