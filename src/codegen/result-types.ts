@@ -36,7 +36,8 @@ function resultLines(table: FieldFacts, use: TypeUse): string {
 function objectLines(table: FieldFacts, use: TypeUse): string {
   return Object.entries(table)
     .map(([k, f]) => {
-      const optional = !f.required && !f.absent;
+      // A key answers may leave out (`unanswered`) is optional even where it may hold null.
+      const optional = (!f.required && !f.absent) || f.unanswered !== undefined;
       return `${doc(f.description, "  ")}  ${k}${optional ? "?" : ""}: ${outputType({ ...f, change: "output" }, use)};\n`;
     })
     .join("");

@@ -22,6 +22,7 @@ import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldT
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { asResult, asResults, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
+import { ANY_ENGINE_CONFIG } from "../schema/engine-config-types.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {
@@ -57,6 +58,25 @@ export const ENGINE_RESULT: FieldTable<DatabaseEngine> = modelRows(ENGINE, {
 });
 
 type AnyDatabase = DatabaseSummary | Database;
+
+/**
+ * The engine settings as the API holds them (all of them, the API's defaults too), of either
+ * engine: null where an answer has none (the contract's platform).
+ */
+function engineConfigResult(): Field<AnyDatabase> {
+  const {
+    engineTypes: _engineTypes,
+    ifSet: _ifSet,
+    partial: _partial,
+    ...row
+  } = asResult<Database, AnyDatabase>(DATABASE_FIELDS.engineConfig);
+  return {
+    ...row,
+    description: "The engine's settings as the API holds them; null where the answer has none (`rdbms-legacy`).",
+    type: { ref: ANY_ENGINE_CONFIG },
+    absent: "null",
+  };
+}
 const db = DATABASE_FIELDS;
 /** The list entry's key of the database's API path (a full database has none). */
 const INSTANCE_URI = wireOf(DATABASE_SUMMARY, "instanceUri");
@@ -85,6 +105,7 @@ export const DATABASE_RESULT: FieldTable<AnyDatabase> = {
   updates: asOutput(db.updates),
   // An input the API may lack in its answers (not a model output row): null where absent.
   privateNetwork: asResult(db.privateNetwork),
+  engineConfig: engineConfigResult(),
   ...modelRows<typeof DATABASE_SUMMARY, AnyDatabase>(DATABASE_SUMMARY, {
     created: "Creation time.",
     updated: "Time of the last change (null when never changed).",

@@ -91,6 +91,8 @@ export interface DatabaseResult {
   updates: MaintenanceWindow | null;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
+  /** The engine's settings as the API holds them; null where the answer has none (`rdbms-legacy`). */
+  engineConfig: DatabaseEngineConfig | null;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -213,6 +215,8 @@ export interface DatabaseDetailResult {
   updates: MaintenanceWindow | null;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork: DatabasePrivateNetwork;
+  /** The engine's settings as the API holds them; null where the answer has none (`rdbms-legacy`). */
+  engineConfig: DatabaseEngineConfig | null;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -239,4 +243,194 @@ export interface RegionResolvers {
   ipv4: string[];
   /** IPv6 resolvers. */
   ipv6: string[];
+}
+
+/** A database's engine settings as a look-up shows them: its engine's keys, each nested as that engine's settings type. */
+export interface DatabaseEngineConfig {
+  /** The minimum amount of time in seconds to keep binlog entries before deletion. This may be extended for services that require binlog entries for longer than the default for example if using the MySQL Debezium Kafka connector. (600..86400). */
+  binlogRetentionPeriod?: number;
+  /** The `mysql` settings. */
+  mysql?: MysqlEngineConfigMysql;
+  /** The `pg` settings. */
+  pg?: PostgresqlEngineConfigPg;
+  /** Enable the pg_stat_monitor extension. Enabling this extension will cause the cluster to be restarted.When this extension is enabled, pg_stat_statements results for utility commands are unreliable (API default false). Changing it restarts the database engine. */
+  pgStatMonitorEnable?: boolean;
+  /** The `pglookout` settings. */
+  pglookout?: PostgresqlEngineConfigPglookout;
+  /** Percentage of total RAM that the database server uses for shared memory buffers. Valid range is 20-60 (float), which corresponds to 20% - 60%. This setting adjusts the shared_buffers configuration value. (20..60). Changing it restarts the database engine. */
+  sharedBuffersPercentage?: number;
+  /** Sets the maximum amount of memory to be used by a query operation (such as a sort or hash table) before writing to temporary disk files, in MB. Default is 1MB + 0.075% of total RAM (up to 32MB). (1..1024). */
+  workMem?: number;
+}
+
+/** The `mysql` engine settings (MysqlEngineConfig). */
+export interface MysqlEngineConfigMysql {
+  /** The number of seconds that the mysqld server waits for a connect packet before responding with Bad handshake (2..3600). */
+  connectTimeout?: number;
+  /** Default server time zone as an offset from UTC (from -12:00 to +12:00), a time zone name, or 'SYSTEM' to use the MySQL server default. (2..100 characters; matching `^([-+][\d:]*|[\w/]*)$`). */
+  defaultTimeZone?: string;
+  /** The maximum permitted result length in bytes for the GROUP_CONCAT() function. (4..18446744073709552000). */
+  groupConcatMaxLen?: number;
+  /** The time, in seconds, before cached statistics expire (900..31536000). */
+  informationSchemaStatsExpiry?: number;
+  /** Maximum size for the InnoDB change buffer, as a percentage of the total size of the buffer pool. Default is 25 (0..50). */
+  innodbChangeBufferMaxSize?: number;
+  /** Specifies whether flushing a page from the InnoDB buffer pool also flushes other dirty pages in the same extent (default is 1): 0 - dirty pages in the same extent are not flushed, 1 - flush contiguous dirty pages in the same extent, 2 - flush dirty pages in the same extent (0..2). */
+  innodbFlushNeighbors?: number;
+  /** Minimum length of words that are stored in an InnoDB FULLTEXT index. Changing this parameter will lead to a restart of the MySQL service. (0..16). Changing it restarts the database engine. */
+  innodbFtMinTokenSize?: number;
+  /** This option is used to specify your own InnoDB FULLTEXT index stopword list for all InnoDB tables. (0..1024 characters; matching `^.+/.+$`; null clears it). */
+  innodbFtServerStopwordTable?: string | null;
+  /** The length of time in seconds an InnoDB transaction waits for a row lock before giving up. Default is 120. (1..3600). */
+  innodbLockWaitTimeout?: number;
+  /** The size in bytes of the buffer that InnoDB uses to write to the log files on disk. (1048576..4294967295). */
+  innodbLogBufferSize?: number;
+  /** The upper limit in bytes on the size of the temporary log files used during online DDL operations for InnoDB tables. (65536..1099511627776). */
+  innodbOnlineAlterLogMaxSize?: number;
+  /** The number of I/O threads for read operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
+  innodbReadIoThreads?: number;
+  /** When enabled a transaction timeout causes InnoDB to abort and roll back the entire transaction. Changing this parameter will lead to a restart of the MySQL service. Changing it restarts the database engine. */
+  innodbRollbackOnTimeout?: boolean;
+  /** Defines the maximum number of threads permitted inside of InnoDB. Default is 0 (infinite concurrency - no limit) (0..1000). */
+  innodbThreadConcurrency?: number;
+  /** The number of I/O threads for write operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
+  innodbWriteIoThreads?: number;
+  /** The number of seconds the server waits for activity on an interactive connection before closing it. (30..604800). */
+  interactiveTimeout?: number;
+  /** The storage engine for in-memory internal temporary tables. (one of "TempTable", "MEMORY"). */
+  internalTmpMemStorageEngine?: string;
+  /** Size of the largest message in bytes that can be received by the server. Default is 67108864 (64M) (102400..1073741824). */
+  maxAllowedPacket?: number;
+  /** Limits the size of internal in-memory tables. Also set tmp_table_size. Default is 16777216 (16M) (1048576..1073741824). */
+  maxHeapTableSize?: number;
+  /** Start sizes of connection buffer and result buffer. Default is 16384 (16K). Changing this parameter will lead to a restart of the MySQL service. (1024..1048576). Changing it restarts the database engine. */
+  netBufferLength?: number;
+  /** The number of seconds to wait for more data from a connection before aborting the read. (1..3600). */
+  netReadTimeout?: number;
+  /** The number of seconds to wait for a block to be written to a connection before aborting the write. (1..3600). */
+  netWriteTimeout?: number;
+  /** Sort buffer size in bytes for ORDER BY optimization. Default is 262144 (256K) (32768..1073741824). */
+  sortBufferSize?: number;
+  /** Global SQL mode. Set to empty to use MySQL server defaults. When creating a new service and not setting this field Akamai default SQL mode (strict, SQL standard compliant) will be assigned. (0..1024 characters; matching `^[A-Z_]*(,[A-Z_]+)*$`). */
+  sqlMode?: string;
+  /** Require primary key to be defined for new tables or old tables modified with ALTER TABLE and fail if missing. It is recommended to always have primary keys because various functionality may break if any large table is missing them. */
+  sqlRequirePrimaryKey?: boolean;
+  /** Limits the size of internal in-memory tables. Also set max_heap_table_size. Default is 16777216 (16M) (1048576..1073741824). */
+  tmpTableSize?: number;
+  /** The number of seconds the server waits for activity on a noninteractive connection before closing it. (1..2147483). */
+  waitTimeout?: number;
+}
+
+/** The `pg` engine settings (PostgresqlEngineConfig). */
+export interface PostgresqlEngineConfigPg {
+  /** Specifies a fraction of the table size to add to autovacuum_analyze_threshold when deciding whether to trigger an ANALYZE. The default is 0.2 (20% of table size) (0..1). */
+  autovacuumAnalyzeScaleFactor?: number;
+  /** Specifies the minimum number of inserted, updated or deleted tuples needed to trigger an ANALYZE in any one table. The default is 50 tuples. (0..2147483647). */
+  autovacuumAnalyzeThreshold?: number;
+  /** Specifies the maximum number of autovacuum processes (other than the autovacuum launcher) that may be running at any one time. The default is three. This parameter can only be set at server start. (1..20). Changing it restarts the database engine. */
+  autovacuumMaxWorkers?: number;
+  /** Specifies the minimum delay between autovacuum runs on any given database. The delay is measured in seconds, and the default is one minute (1..86400). */
+  autovacuumNaptime?: number;
+  /** Specifies the cost delay value that will be used in automatic VACUUM operations. If -1 is specified, the regular vacuum_cost_delay value will be used. The default value is 20 milliseconds (-1..100). */
+  autovacuumVacuumCostDelay?: number;
+  /** Specifies the cost limit value that will be used in automatic VACUUM operations. If -1 is specified (which is the default), the regular vacuum_cost_limit value will be used. (-1..10000). */
+  autovacuumVacuumCostLimit?: number;
+  /** Specifies a fraction of the table size to add to autovacuum_vacuum_threshold when deciding whether to trigger a VACUUM. The default is 0.2 (20% of table size) (0..1). */
+  autovacuumVacuumScaleFactor?: number;
+  /** Specifies the minimum number of updated or deleted tuples needed to trigger a VACUUM in any one table. The default is 50 tuples (0..2147483647). */
+  autovacuumVacuumThreshold?: number;
+  /** Specifies the delay between activity rounds for the background writer in milliseconds. Default is 200. (10..10000). */
+  bgwriterDelay?: number;
+  /** Whenever more than bgwriter_flush_after bytes have been written by the background writer, attempt to force the OS to issue these writes to the underlying storage. Specified in kilobytes, default is 512. Setting of 0 disables forced writeback. (0..2048). */
+  bgwriterFlushAfter?: number;
+  /** In each round, no more than this many buffers will be written by the background writer. Setting this to zero disables background writing. Default is 100. (0..1073741823). */
+  bgwriterLruMaxpages?: number;
+  /** The average recent need for new buffers is multiplied by bgwriter_lru_multiplier to arrive at an estimate of the number that will be needed during the next round, (up to bgwriter_lru_maxpages). 1.0 represents a “just in time” policy of writing exactly the number of buffers predicted to be needed. Larger values provide some cushion against spikes in demand, while smaller values intentionally leave writes to be done by server processes. The default is 2.0. (0..10). */
+  bgwriterLruMultiplier?: number;
+  /** This is the amount of time, in milliseconds, to wait on a lock before checking to see if there is a deadlock condition. (500..1800000). */
+  deadlockTimeout?: number;
+  /** Specifies the default TOAST compression method for values of compressible columns (the default is lz4). (one of "lz4", "pglz"). */
+  defaultToastCompression?: string;
+  /** Time out sessions with open transactions after this number of milliseconds (0..604800000). */
+  idleInTransactionSessionTimeout?: number;
+  /** Controls system-wide use of Just-in-Time Compilation (JIT). */
+  jit?: boolean;
+  /** PostgreSQL maximum number of files that can be open per process (1000..4096). Changing it restarts the database engine. */
+  maxFilesPerProcess?: number;
+  /** PostgreSQL maximum locks per transaction (64..6400). Changing it restarts the database engine. */
+  maxLocksPerTransaction?: number;
+  /** PostgreSQL maximum logical replication workers (taken from the pool of max_parallel_workers) (4..64). Changing it restarts the database engine. */
+  maxLogicalReplicationWorkers?: number;
+  /** Sets the maximum number of workers that the system can support for parallel queries (0..96). */
+  maxParallelWorkers?: number;
+  /** Sets the maximum number of workers that can be started by a single Gather or Gather Merge node (0..96). */
+  maxParallelWorkersPerGather?: number;
+  /** PostgreSQL maximum predicate locks per transaction (64..5120). Changing it restarts the database engine. */
+  maxPredLocksPerTransaction?: number;
+  /** PostgreSQL maximum replication slots (8..64). Changing it restarts the database engine. */
+  maxReplicationSlots?: number;
+  /** PostgreSQL maximum WAL size (MB) reserved for replication slots. Default is -1 (unlimited). wal_keep_size minimum WAL size setting takes precedence over this. (-1..2147483647). */
+  maxSlotWalKeepSize?: number;
+  /** Maximum depth of the stack in bytes (2097152..6291456). */
+  maxStackDepth?: number;
+  /** Max standby archive delay in milliseconds (1..43200000). */
+  maxStandbyArchiveDelay?: number;
+  /** Max standby streaming delay in milliseconds (1..43200000). */
+  maxStandbyStreamingDelay?: number;
+  /** PostgreSQL maximum WAL senders (20..64). Changing it restarts the database engine. */
+  maxWalSenders?: number;
+  /** Sets the maximum number of background processes that the system can support (8..96). Changing it restarts the database engine. */
+  maxWorkerProcesses?: number;
+  /** Chooses the algorithm for encrypting passwords. (one of "md5", "scram-sha-256"; API default "md5"). */
+  passwordEncryption?: string;
+  /** The `pg_partman_bgw` settings. */
+  pgPartmanBgw?: PostgresqlEngineConfigPgPgPartmanBgw;
+  /** The `pg_stat_monitor` settings. */
+  pgStatMonitor?: PostgresqlEngineConfigPgPgStatMonitor;
+  /** The `pg_stat_statements` settings. */
+  pgStatStatements?: PostgresqlEngineConfigPgPgStatStatements;
+  /** PostgreSQL temporary file limit in KiB, -1 for unlimited (-1..2147483647). */
+  tempFileLimit?: number;
+  /** PostgreSQL service timezone (0..64 characters; matching `^[\w/]*$`). */
+  timezone?: string;
+  /** Specifies the number of bytes reserved to track the currently executing command for each active session. (1024..10240). Changing it restarts the database engine. */
+  trackActivityQuerySize?: number;
+  /** Record commit time of transactions. (one of "off", "on"). Changing it restarts the database engine. */
+  trackCommitTimestamp?: string;
+  /** Enables tracking of function call counts and time used. (one of "all", "pl", "none"). */
+  trackFunctions?: string;
+  /** Enables timing of database I/O calls. This parameter is off by default, because it will repeatedly query the operating system for the current time, which may cause significant overhead on some platforms. (one of "off", "on"). */
+  trackIoTiming?: string;
+  /** Terminate replication connections that are inactive for longer than this amount of time, in milliseconds. Setting this value to zero disables the timeout. */
+  walSenderTimeout?: number;
+  /** WAL flush interval in milliseconds. Note that setting this value to lower than the default 200ms may negatively impact performance (10..200). */
+  walWriterDelay?: number;
+}
+
+/** The `pglookout` engine settings (PostgresqlEngineConfig). */
+export interface PostgresqlEngineConfigPglookout {
+  /** Number of seconds of master unavailability before triggering database failover to standby (10..999999; API default 60). */
+  maxFailoverReplicationTimeLag?: number;
+}
+
+/** The `pg_partman_bgw` engine settings (PostgresqlEngineConfigPg). */
+export interface PostgresqlEngineConfigPgPgPartmanBgw {
+  /** Sets the time interval to run pg_partman's scheduled tasks (3600..604800). */
+  interval?: number;
+  /** Controls which role to use for pg_partman's scheduled background tasks. (0..64 characters; matching `^[_A-Za-z0-9][-._A-Za-z0-9]{0,63}$`). */
+  role?: string;
+}
+
+/** The `pg_stat_monitor` engine settings (PostgresqlEngineConfigPg). */
+export interface PostgresqlEngineConfigPgPgStatMonitor {
+  /** Enables or disables query plan monitoring Changing it restarts the database engine. */
+  pgsmEnableQueryPlan?: boolean;
+  /** Sets the maximum number of buckets (1..10). Changing it restarts the database engine. */
+  pgsmMaxBuckets?: number;
+}
+
+/** The `pg_stat_statements` engine settings (PostgresqlEngineConfigPg). */
+export interface PostgresqlEngineConfigPgPgStatStatements {
+  /** Controls which statements are counted. Specify top to track top-level statements (those issued directly by clients), all to also track nested statements (such as statements invoked within functions), or none to disable statement statistics collection. The default value is top. (one of "all", "top", "none"). */
+  track?: string;
 }

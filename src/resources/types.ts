@@ -171,8 +171,8 @@ export interface MysqlEngineConfigMysqlArgs {
   innodbFlushNeighbors?: pulumi.Input<number>;
   /** Minimum length of words that are stored in an InnoDB FULLTEXT index. Changing this parameter will lead to a restart of the MySQL service. (0..16). Changing it restarts the database engine. */
   innodbFtMinTokenSize?: pulumi.Input<number>;
-  /** This option is used to specify your own InnoDB FULLTEXT index stopword list for all InnoDB tables. (0..1024 characters; matching `^.+/.+$`). */
-  innodbFtServerStopwordTable?: pulumi.Input<string>;
+  /** This option is used to specify your own InnoDB FULLTEXT index stopword list for all InnoDB tables. (0..1024 characters; matching `^.+/.+$`; null clears it). */
+  innodbFtServerStopwordTable?: pulumi.Input<string | null>;
   /** The length of time in seconds an InnoDB transaction waits for a row lock before giving up. Default is 120. (1..3600). */
   innodbLockWaitTimeout?: pulumi.Input<number>;
   /** The size in bytes of the buffer that InnoDB uses to write to the log files on disk. (1048576..4294967295). */

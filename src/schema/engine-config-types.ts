@@ -14,6 +14,9 @@ const pascal = (wire: string): string => camel(wire).replace(/^./, (c) => c.toUp
 /** The type name of an engine's settings (`MysqlEngineConfig`), the root of its types. */
 export const engineConfigType = (engine: Engine): string => `${pascal(engine)}EngineConfig`;
 
+/** The type name of either engine's settings, as a look-up over both engines shows them. */
+export const ANY_ENGINE_CONFIG = "DatabaseEngineConfig";
+
 /** A level of the description with each dotted key (`pg_partman_bgw.interval`) nested as a group of its own. */
 function nested(schema: ConfigSchema): ConfigSchema {
   const out: Record<string, SettingSchema | Record<string, SettingSchema | ConfigSchema>> = {};
@@ -32,6 +35,22 @@ function settingType(s: SettingSchema): FieldType {
   return type === "integer" || type === "number" || type === "boolean" ? type : "string";
 }
 
+/**
+ * What a setting the API types as `["null", ...]` adds to its row: a program may send null (the
+ * API's way to clear it), and an answer may hold null.
+ */
+function nullable(s: SettingSchema): Pick<FieldFacts[string], "tsType" | "absent" | "unanswered"> {
+  if (typeof s.type === "string" || !s.type.includes("null")) return {};
+  return {
+    tsType: `pulumi.Input<${inputTs(settingType(s))} | null>`,
+    absent: "null",
+    // Null when cleared, but an answer of a database that never set it leaves the key out.
+    unanswered: "answers of a database that never set it",
+  };
+}
+
+const inputTs = (t: FieldType): string => (t === "integer" || t === "number" ? "number" : String(t));
+
 /** A setting's doc line: the API's description, then its rules and whether a change restarts the engine. */
 function describe(s: SettingSchema): string {
   const rules = [
@@ -42,6 +61,7 @@ function describe(s: SettingSchema): string {
       : "",
     s.pattern ? `matching \`${s.pattern}\`` : "",
     s.default !== undefined ? `API default ${JSON.stringify(s.default)}` : "",
+    Array.isArray(s.type) && s.type.includes("null") ? "null clears it" : "",
   ].filter(Boolean);
   return [
     s.description.trim().replace(/\s+/g, " "),
@@ -59,7 +79,12 @@ export function engineConfigTypes(): Record<string, [string, FieldFacts]> {
     const facts: FieldFacts = {};
     for (const [key, node] of Object.entries(schema)) {
       if (isSetting(node))
-        facts[camel(key)] = { description: describe(node), change: "update", type: settingType(node) };
+        facts[camel(key)] = {
+          description: describe(node),
+          change: "update",
+          type: settingType(node),
+          ...nullable(node),
+        };
       else {
         const ref = `${name}${pascal(key)}`;
         facts[camel(key)] = { description: `The \`${key}\` settings.`, change: "update", type: { ref } };
@@ -74,5 +99,10 @@ export function engineConfigTypes(): Record<string, [string, FieldFacts]> {
       `The ${engine === "mysql" ? "MySQL" : "PostgreSQL"} engine settings a program sets, as GET /databases/${engine}/config describes them.`,
       nested(ENGINE_CONFIG_SCHEMAS[engine]),
     );
+  // The engines' top-level keys are disjoint, so one type of both holds either engine's settings.
+  types[ANY_ENGINE_CONFIG] = [
+    "A database's engine settings as a look-up shows them: its engine's keys, each nested as that engine's settings type.",
+    { ...types[engineConfigType("mysql")]![1], ...types[engineConfigType("postgresql")]![1] },
+  ];
   return types;
 }

@@ -299,3 +299,35 @@ describe("one database", () => {
     await expect(getDatabase({ engine: "mysql", id: "db-1" })).rejects.toThrow("id must be a positive integer id");
   });
 });
+
+describe("engine settings in the look-ups", () => {
+  test("getDatabase and getDatabases show the settings as the API holds them, nested as the resources' type; null on the contract's platform", async () => {
+    await emulator().control.setPlatform("rdbms-legacy");
+    const legacy = await api("/databases/mysql/instances", {
+      label: "my-legacy",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8.0.30",
+    });
+    await emulator().control.setPlatform("rdbms-default");
+    const pg = await api("/databases/postgresql/instances", {
+      label: "pg-today",
+      region: "us-east",
+      type: "g6-dedicated-4",
+      engine: "postgresql/16",
+      engine_config: { pg: { "pg_partman_bgw.interval": 3600 }, work_mem: 4 },
+    });
+    expect(pg.engine_config).toBeDefined();
+
+    const one = await getDatabase({ engine: "postgresql", id: pg.id as number });
+    expect(one.engineConfig).toMatchObject({ pg: { pgPartmanBgw: { interval: 3600 } }, workMem: 4 });
+    // All the API holds, its defaults too, not only what the create sent.
+    expect(one.engineConfig?.pglookout).toEqual({ maxFailoverReplicationTimeLag: expect.any(Number) });
+
+    const listed = await getDatabases();
+    const byLabel = Object.fromEntries(listed.databases.map((d) => [d.label, d]));
+    expect(byLabel["pg-today"]!.engineConfig).toEqual(one.engineConfig);
+    expect(byLabel["my-legacy"]!.engineConfig).toBeNull();
+    expect((await getDatabase({ engine: "mysql", id: legacy.id as number })).engineConfig).toBeNull();
+  });
+});

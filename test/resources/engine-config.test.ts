@@ -16,6 +16,7 @@ import { programForm } from "../../src/resources/managed-database/engine-config.
 import { CloudClient } from "../../src/client/index.js";
 import { buildProgram } from "../../src/import/program.js";
 import type { Expr } from "../../src/import/references.js";
+import type { MysqlEngineConfigArgs } from "../../src/resources/types.js";
 import { useProviderEmulator } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -128,6 +129,42 @@ describe("MySQL", () => {
     // The preview right after: nothing to do.
     const after = await provider.read(id, state);
     expect((await provider.diff(id, after.props!, changed)).changes).toBe(false);
+  });
+
+  test("a nullable setting (innodbFtServerStopwordTable) takes null: checked, sent as null, echoed as null, then clean", async () => {
+    const set = { mysql: { innodbFtServerStopwordTable: "app/stopwords" } };
+    const { id, state, inputs } = await existing(
+      "mysql",
+      { mysql: { innodb_ft_server_stopword_table: "app/stopwords" } },
+      set,
+    );
+    expect(state.engineConfig).toEqual(set);
+    // Typed as a program writes it: the argument type takes null.
+    const cleared: MysqlEngineConfigArgs = { mysql: { innodbFtServerStopwordTable: null } };
+    const checked = await provider.check(state, { ...inputs, engineConfig: cleared });
+    expect(checked.failures ?? []).toEqual([]);
+    expect(checked.inputs.engineConfig).toEqual(cleared);
+    // Only a setting the API types as nullable takes null.
+    const strict = await provider.check(state, { ...inputs, engineConfig: { mysql: { connectTimeout: null } } });
+    expect(strict.failures).toEqual([
+      { property: "engineConfig", reason: expect.stringMatching(/^engineConfig.mysql.connectTimeout: .*integer/) },
+    ]);
+    const diff = await provider.diff(id, state, checked.inputs);
+    expect({ changes: diff.changes, replaces: diff.replaces ?? [] }).toEqual({ changes: true, replaces: [] });
+
+    const puts = await sent("PUT", () => provider.update(id, state, checked.inputs));
+    expect(puts).toEqual([{ engine_config: { mysql: { innodb_ft_server_stopword_table: null } } }]);
+    const log = await emulator().control.requests();
+    expect(log.filter((r) => r.method === "PUT")).toEqual([
+      expect.objectContaining({ path: `/v4/databases/mysql/instances/${id}`, status: 200 }),
+    ]);
+    const held = (await api("GET", `/databases/mysql/instances/${id}`)).body.engine_config as Bag;
+    expect((held.mysql as Bag).innodb_ft_server_stopword_table).toBeNull();
+
+    // The state holds the null the API echoes; the preview right after is clean.
+    const after = await provider.read(id, state);
+    expect(after.props!.engineConfig).toEqual(cleared);
+    expect((await provider.diff(id, after.props!, checked.inputs)).changes).toBe(false);
   });
 
   test("a setting that restarts the engine is named at preview, in the warning and the plugin's detailed diff", async () => {
