@@ -49,91 +49,116 @@ export function blockedError(what: string, blockers: string[], cause: unknown): 
   );
 }
 
-/** What one delete attempt of a subnet came to: sent, or refused while a database's range is released. */
+/** What one delete attempt came to: sent, or refused while a database's range is released. */
 type DeleteAttempt = { sent: true } | { sent: false; reason: string };
 
 /**
- * One delete of a subnet. A 404 counts as sent; a refusal caused by attached instances becomes an
- * error naming them, one caused by a database still in the subnet an error naming the database.
- * A refusal while the subnet holds neither is the API still releasing the range of a database
- * that left it (moved or deleted), which lasts minutes (todays-platform.md §5): it is a busy
- * attempt, tried again by the caller.
+ * What a delete of `name` the API refused (400) while these subnets were in it comes to: an error
+ * naming the compute instances or the databases still in them, or, when they hold neither, a busy
+ * attempt. That refusal is the API still releasing the range of a database that left a subnet
+ * (moved or deleted), which lasts minutes (todays-platform.md §5), so the caller tries again.
  */
-async function deleteOnce(vpcId: number, subnetId: number): Promise<DeleteAttempt> {
-  const api = client().subnets;
+async function refused(name: string, subnets: readonly Subnet[], err: ApiError): Promise<DeleteAttempt> {
+  const blockers = attachedComputes(subnets);
+  if (blockers.length > 0) throw blockedError(name, blockers, err);
+  const held = await databasesStillIn(subnets);
+  if (held.length > 0)
+    throw new Error(
+      `${name} cannot be deleted while database(s) ${held.join(", ")} use it: ` +
+        "move them to another subnet (privateNetwork), detach them, or delete them, then retry.",
+      { cause: err },
+    );
+  return { sent: false, reason: err.message };
+}
+
+/**
+ * One delete: a 404 counts as sent; a 400 is judged by `refused` against the subnets `inUse`
+ * reads (undefined when they cannot be read: the API's error stands).
+ */
+async function deleteOnce(
+  name: string,
+  send: () => Promise<unknown>,
+  inUse: () => Promise<readonly Subnet[] | undefined>,
+): Promise<DeleteAttempt> {
   try {
-    await api.delete(vpcId, subnetId);
+    await send();
     return { sent: true };
   } catch (err) {
     if (isNotFound(err)) return { sent: true };
     if (!(err instanceof ApiError) || err.status !== 400) throw err;
-    const subnet = await unlessNotFound(() => api.get(vpcId, subnetId)).catch(() => undefined);
-    if (!subnet) throw err;
-    const blockers = attachedComputes([subnet]);
-    if (blockers.length > 0) throw blockedError(`Subnet ${subnetId} of VPC ${vpcId}`, blockers, err);
-    const held = await databasesStillIn(subnet);
-    if (held.length > 0)
-      throw new Error(
-        `Subnet ${subnetId} of VPC ${vpcId} cannot be deleted while database(s) ${held.join(", ")} use it: ` +
-          "move them to another subnet (privateNetwork), detach them, or delete them, then retry.",
-        { cause: err },
-      );
-    return { sent: false, reason: err.message };
+    const subnets = await inUse().catch(() => undefined);
+    if (!subnets) throw err;
+    return refused(name, subnets, err);
   }
 }
 
 /**
- * The databases the subnet lists that still exist: the API keeps listing a database for a while
+ * The databases the subnets list that still exist: the API keeps listing a database for a while
  * after it left, so a listed database the account no longer holds is one being released.
  */
-async function databasesStillIn(subnet: Subnet): Promise<number[]> {
-  const listed = (subnet.databases ?? []).map((d) => d.id);
+async function databasesStillIn(subnets: readonly Subnet[]): Promise<number[]> {
+  const listed = subnets.flatMap((s) => (s.databases ?? []).map((d) => d.id));
   if (listed.length === 0) return [];
   const held = new Set((await client().databases.list()).map((d) => d.id));
   return listed.filter((id) => held.has(id));
 }
 
 /**
- * Deletes one subnet and waits until it is gone. A subnet a database has just left is refused for
- * a while: the delete is tried again until the API takes it, within `timeoutMs`.
+ * Sends a delete until the API takes it (a subnet a database has just left is refused for a
+ * while), then waits until `get` finds nothing, all within `timeoutMs`. `what` names the thing
+ * deleted in the messages of the waits.
  */
-export async function deleteSubnet(vpcId: number, subnetId: number, timeoutMs: number): Promise<void> {
-  const api = client().subnets;
+async function deleteWaitingOutRelease(
+  what: string,
+  attempt: () => Promise<DeleteAttempt>,
+  get: () => Promise<unknown>,
+  timeoutMs: number,
+): Promise<void> {
   const start = Date.now();
   await waitFor({
-    what: `subnet ${subnetId} of VPC ${vpcId} to be released by the databases that left it`,
-    poll: () => deleteOnce(vpcId, subnetId),
+    what: `${what} to be released by the databases that left it`,
+    poll: attempt,
     done: (a) => a.sent,
     describe: (a) => (a.sent ? "deleted" : `refused: ${a.reason}`),
     timeoutMs,
     profile: QUICK,
   });
   await waitFor({
-    what: `subnet ${subnetId} of VPC ${vpcId} to be deleted`,
-    poll: () => unlessNotFound(() => api.get(vpcId, subnetId)),
-    done: (s) => s === undefined,
+    what: `${what} to be deleted`,
+    poll: () => unlessNotFound(get),
+    done: (x) => x === undefined,
     timeoutMs: Math.max(0, timeoutMs - (Date.now() - start)),
     profile: QUICK,
   });
 }
 
-/** Deletes a VPC with all its subnets and waits until it is gone; 404 counts as done. */
+/** Deletes one subnet and waits until it is gone; 404 counts as done. */
+export async function deleteSubnet(vpcId: number, subnetId: number, timeoutMs: number): Promise<void> {
+  const api = client().subnets;
+  const get = () => api.get(vpcId, subnetId);
+  const attempt = () =>
+    deleteOnce(
+      `Subnet ${subnetId} of VPC ${vpcId}`,
+      () => api.delete(vpcId, subnetId),
+      async () => {
+        const subnet = await unlessNotFound(get);
+        return subnet ? [subnet] : undefined;
+      },
+    );
+  await deleteWaitingOutRelease(`subnet ${subnetId} of VPC ${vpcId}`, attempt, get, timeoutMs);
+}
+
+/**
+ * Deletes a VPC with all its subnets and waits until it is gone; 404 counts as done. The API
+ * refuses it while any subnet is being released, which is waited out as for a subnet.
+ */
 export async function deleteVpc(vpcId: number, timeoutMs: number): Promise<void> {
   const api = client();
-  try {
-    await api.vpcs.delete(vpcId);
-  } catch (err) {
-    if (isNotFound(err)) return;
-    const subnets = await api.subnets.list(vpcId).catch(() => [] as Subnet[]);
-    const blockers = attachedComputes(subnets);
-    if (blockers.length > 0) throw blockedError(`VPC ${vpcId}`, blockers, err);
-    throw err;
-  }
-  await waitFor({
-    what: `VPC ${vpcId} to be deleted`,
-    poll: () => unlessNotFound(() => api.vpcs.get(vpcId)),
-    done: (v) => v === undefined,
-    timeoutMs,
-    profile: QUICK,
-  });
+  const attempt = () =>
+    deleteOnce(
+      `VPC ${vpcId}`,
+      () => api.vpcs.delete(vpcId),
+      () => api.subnets.list(vpcId),
+    );
+  await deleteWaitingOutRelease(`VPC ${vpcId}`, attempt, () => api.vpcs.get(vpcId), timeoutMs);
 }
