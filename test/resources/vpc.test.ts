@@ -323,6 +323,25 @@ describe("Vpc deletes a database has just left", () => {
     expect(statuses.at(-1)).toBe(200);
   });
 
+  test("a VPC whose subnet a database still uses fails at once, naming the database", async () => {
+    const inputs = (
+      await p.check({}, { label: "app", region: "us-east", subnets: [{ label: "web", ipv4: "10.0.1.0/24" }] })
+    ).inputs;
+    await emulator().control.setPlatform("rdbms-default");
+    const created = await p.create(inputs);
+    const [web] = created.outs.subnets as { id: number }[];
+    const db = await client().mysql.create({
+      label: "in-subnet",
+      region: "us-east",
+      type: "g6-nanode-1",
+      engine: "mysql/8",
+      private_network: { vpc_id: Number(created.id), subnet_id: web!.id },
+    } as never);
+    const err = await thrown(p.delete(created.id, created.outs));
+    expect(err.message).toContain(`VPC ${created.id} cannot be deleted while database(s) ${db.id} use it`);
+    expect(await deletes(`/v4/vpcs/${created.id}`)).toEqual([400]);
+  });
+
   test("a VPC still released when the delete limit passes fails with the API's reason", async () => {
     await emulator().control.setTimings({ subnetReleaseSeconds: 360_000 });
     const { created } = await vpcLeftByDatabase();
