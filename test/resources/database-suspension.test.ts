@@ -8,7 +8,7 @@
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import type { Bag } from "../../src/shared/fields/validate.js";
-import { useProviderEmulator } from "./provider-env.js";
+import { useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const providers = {
@@ -19,20 +19,7 @@ const programs = {
   mysql: { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" },
   postgresql: { label: "pg-db", region: "us-east", type: "g6-standard-1", engineId: "postgresql/16" },
 };
-const saved = { url: process.env.CLOUDPLATFORM_API_URL, token: process.env.CLOUDPLATFORM_TOKEN };
-
-beforeEach(async () => {
-  process.env.CLOUDPLATFORM_API_URL = emulator().url;
-  process.env.CLOUDPLATFORM_TOKEN = emulator().token;
-  await emulator().control.setPlatform("rdbms-default");
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    const name = k === "url" ? "CLOUDPLATFORM_API_URL" : "CLOUDPLATFORM_TOKEN";
-    if (v === undefined) delete process.env[name];
-    else process.env[name] = v;
-  }
-});
+useTodaysPlatform(emulator);
 
 /** The database's status as the emulator holds it. */
 async function statusOf(engine: string, id: string): Promise<string> {

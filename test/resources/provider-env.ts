@@ -74,3 +74,25 @@ export type LoggedRequest = Awaited<ReturnType<EmulatorControl["requests"]>>[num
 export async function untilLogged(emulator: TestEmulator, reached: (log: LoggedRequest[]) => boolean): Promise<void> {
   while (!reached(await emulator.control.requests())) await new Promise((r) => setTimeout(r, 10));
 }
+
+/**
+ * Makes each test's new databases today's platform (`rdbms-default`) and points the client's
+ * environment variables at the emulator, restoring them after the file.
+ */
+export function useTodaysPlatform(emulator: () => TestEmulator): void {
+  const saved = {
+    CLOUDPLATFORM_API_URL: process.env.CLOUDPLATFORM_API_URL,
+    CLOUDPLATFORM_TOKEN: process.env.CLOUDPLATFORM_TOKEN,
+  };
+  beforeEach(async () => {
+    process.env.CLOUDPLATFORM_API_URL = emulator().url;
+    process.env.CLOUDPLATFORM_TOKEN = emulator().token;
+    await emulator().control.setPlatform("rdbms-default");
+  });
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+}
