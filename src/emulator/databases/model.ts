@@ -14,7 +14,7 @@ import { checkStatus, type StatusGate } from "./status.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
-import { land, settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { land, settle, TRANSIENT_KINDS } from "./lifecycle.js";
 import {
   activeSettings,
   applySettings,
