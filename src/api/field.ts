@@ -113,6 +113,11 @@ export interface ApiField {
    */
   readonly cutAt?: string;
   /**
+   * The answer holds a list as one string, its entries separated by this (a region's DNS servers):
+   * the client reads the list of its trimmed, non-empty entries.
+   */
+  readonly separator?: string;
+  /**
    * What the client reads when an answer lacks the field or holds null though the field is not
    * nullable: the contract's empty value, where the client promises one.
    */
@@ -294,7 +299,9 @@ type AnswerValue<F extends ApiField> =
       ? Answer<E>[]
       : F["type"] extends { object: infer E extends Entity }
         ? Answer<E>
-        : Scalar<F>)
+        : F extends { separator: string }
+          ? string[]
+          : Scalar<F>)
   | (F extends { nullable: true } ? null : F extends { absent: true } ? null : never);
 type RequestValue<F extends ApiField> = F extends { request: { type: infer T } }
   ? T extends { array: infer E extends Entity }

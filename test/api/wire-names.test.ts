@@ -1,14 +1,19 @@
 /**
- * Each wire name of the API model is spelled in few source files: the model, the resource's field
- * table and, for a field with a rule of its own, one emulator file. Everything else (the client's
- * answer reader, the emulator's records and answers, the look-ups' results, the importer) reads
- * the name from the model or the table, so a renamed or added field is one edit, not twelve.
- * Measured as `git grep -lw <name> -- src` would: a file counts when it holds the name as a word,
- * comments included. Names of one word (`label`, `region`) are also the resources' own input names
- * and English words, so only the names a resource spells otherwise (snake_case) are measured.
+ * Each wire name of the API model is spelled in few hand-written source files: the model, the
+ * resource's field table and, for a field with a rule of its own, one emulator file. Everything
+ * else (the client's answer reader, the emulator's records and answers, the look-ups' results, the
+ * importer) reads the name from the model or the table, so a renamed or added field is one edit,
+ * not twelve.
+ *
+ * Spelled, for every name, single words included: a file's code holds the name as a string literal
+ * (`"allow_list"`, the whole literal) or as an identifier (`{ resolvers: ... }`, `r.resolvers`), as
+ * the TypeScript compiler parses it; comments and prose inside longer strings do not count.
+ * Generated files (their first line says so) are exempt. A name of several words is held, as
+ * before, to `git grep -lw <name> -- src` too (comments included).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { ENTITIES, type Entity } from "../../src/api/index.js";
 
 const src = path.resolve(__dirname, "..", "..", "src");
@@ -30,18 +35,116 @@ function wireNames(): string[] {
     }
   };
   Object.values(ENTITIES).forEach(visit);
-  return [...names].filter((n) => n.includes("_")).sort();
+  return [...names].sort();
 }
 
 const sources = files(src).map((file) => ({ file: path.relative(src, file), text: readFileSync(file, "utf8") }));
 
-test("the model declares snake_case wire names to measure", () => {
-  expect(wireNames()).toEqual(expect.arrayContaining(["allow_list", "replication_type", "total_disk_size_gb"]));
+/** Every string literal's value and identifier a file's code holds (module specifiers apart). */
+function spellings(file: string, text: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) found.add(node.text);
+    else if (ts.isStringLiteralLike(node) && !ts.isModuleDeclaration(node.parent) && !isSpecifier(node))
+      found.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  return found;
+}
+
+function isSpecifier(node: ts.Node): boolean {
+  const p = node.parent;
+  return ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p);
+}
+
+/** The hand-written TypeScript sources, with what each spells. */
+const handWritten = sources
+  .filter((s) => s.file.endsWith(".ts") && !/^\/\/ Generated/.test(s.text))
+  .map((s) => ({ file: s.file, spelled: spellings(s.file, s.text) }));
+
+/** The hand-written files that spell `name`. */
+function holders(name: string): string[] {
+  return handWritten.filter((s) => s.spelled.has(name)).map((s) => s.file);
+}
+
+/**
+ * Names still spelled in more than 3 files, with how many (measured on this commit), none of
+ * several words: the model's own words (`type`, `source`, `description`), the resources' inputs of
+ * the same spelling (`label`, `region`) and values of other fields (`active`, `mysql`). Each may not
+ * spread further; one brought to 3 or fewer leaves this list (the test says so).
+ */
+const NOT_YET: Record<string, number> = {
+  active: 22,
+  address: 8,
+  available: 5,
+  capabilities: 8,
+  computes: 16,
+  created: 18,
+  databases: 23,
+  description: 22,
+  disk: 5,
+  duration: 4,
+  encrypted: 5,
+  engine: 56,
+  engines: 27,
+  fork: 7,
+  frequency: 4,
+  gateway: 4,
+  hosts: 6,
+  id: 75,
+  interfaces: 9,
+  ipv4: 23,
+  label: 47,
+  monthly: 4,
+  mysql: 30,
+  password: 7,
+  pending: 10,
+  plan: 9,
+  platform: 27,
+  port: 9,
+  postgresql: 28,
+  prefix: 12,
+  primary: 9,
+  region: 27,
+  secondary: 9,
+  source: 11,
+  status: 41,
+  subnets: 31,
+  target: 8,
+  type: 53,
+  updated: 7,
+  updates: 10,
+  username: 6,
+  version: 23,
+};
+
+test("the model declares wire names to measure, single words included", () => {
+  expect(wireNames()).toEqual(
+    expect.arrayContaining(["allow_list", "replication_type", "total_disk_size_gb", "label", "resolvers"]),
+  );
+  // The measure sees an identifier and a whole string literal, not a comment nor a longer string.
+  const seen = spellings("x.ts", '// resolvers\nconst a = { resolvers: 1 }; f("label"); g("a region");');
+  expect(["resolvers", "label", "region"].map((n) => seen.has(n))).toEqual([true, true, false]);
 });
 
-test.each(wireNames())("%s is spelled in at most 3 source files, one of them the model", (name) => {
-  const word = new RegExp(`\\b${name}\\b`);
-  const holders = sources.filter((s) => word.test(s.text)).map((s) => s.file);
-  expect(holders.filter((f) => f.startsWith(`api${path.sep}`))).toHaveLength(1);
-  expect(holders.length <= 3 ? "at most 3" : holders).toBe("at most 3");
+test.each(wireNames().filter((n) => !(n in NOT_YET)))("%s is spelled in at most 3 source files", (name) => {
+  const files = holders(name);
+  expect(files.length <= 3 ? "at most 3" : files).toBe("at most 3");
 });
+
+test.each(Object.keys(NOT_YET))("%s spreads to no more files, and is still over 3", (name) => {
+  const files = holders(name);
+  expect(files.length <= NOT_YET[name]! ? "no more" : files).toBe("no more");
+  expect(files.length > 3 ? "over 3" : "at most 3: take it off NOT_YET").toBe("over 3");
+});
+
+test.each(wireNames().filter((n) => n.includes("_")))(
+  "%s is in at most 3 source files as `git grep -lw` counts, one of them the model",
+  (name) => {
+    const word = new RegExp(`\\b${name}\\b`);
+    const found = sources.filter((s) => word.test(s.text)).map((s) => s.file);
+    expect(found.filter((f) => f.startsWith(`api${path.sep}`))).toHaveLength(1);
+    expect(found.length <= 3 ? "at most 3" : found).toBe("at most 3");
+  },
+);

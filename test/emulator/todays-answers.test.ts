@@ -4,9 +4,9 @@
  * create's answer, active, a list entry, the PUT's answer, updating after a patch, suspended,
  * resuming, active again, the cross-engine list), a database of each engine answers the recorded
  * keys in the recorded order, at every level (todays-platform.md §7.1). Keys the API added after a
- * recording (`engine_config` mid-2025, `private_network` late 2025) stand where the newest
- * recording has them. The catalogue (engines, plans, engine settings) and the credentials and
- * certificate too.
+ * recording (`engine_config` mid-2025, `private_network` late 2025; read from the later recordings
+ * and the model, not listed here) stand where the newest recording and the model have them. The
+ * catalogue (engines, plans, engine settings) and the credentials and certificate too.
  */
 import { RECORDED, recordedDatabases } from "../support/todays-answers.js";
 import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator.js";
@@ -55,17 +55,17 @@ function modelPaths(e: Entity, prefix = ""): string[] {
  * Keys the API added after the 2025-02 recordings, read from the recordings and the model: those a
  * later recording holds and no compared one does (`engine_config` mid-2025, `private_network` late
  * 2025), and the model's that no recording holds, nested ones (`hosts.x`) and top-level ones every
- * answer carries (not `absent`: `fork` is in forks' answers only). A key inside an object stands
- * last in its object wherever the recording answers the object with keys; a top-level one where
- * the model orders it, which is where the newest recording has it.
+ * answer carries (not `absent`: `fork` is in forks' answers only). Each stands where the model
+ * orders it (which is where the newest recording has it), a key inside an object wherever the
+ * recording answers the object with keys.
  */
+const MODEL_PATHS = modelPaths(DATABASE);
 const LATER = (() => {
   const compared = new Set(COMPARED.flatMap((name) => keyPaths(recordedAnswer(name))));
   const recorded = new Set(recordedDatabases().flatMap(([, answer]) => keyPaths(answer)));
   const added = [...recorded].filter((p) => !p.includes(".") && !compared.has(p));
-  const unrecorded = modelPaths(DATABASE).filter(
-    (p) => !recorded.has(p) && (p.includes(".") || !DATABASE.fields[p]!.absent),
-  );
+  const fields: Entity["fields"] = DATABASE.fields;
+  const unrecorded = MODEL_PATHS.filter((p) => !recorded.has(p) && (p.includes(".") || !fields[p]!.absent));
   return [...added, ...unrecorded];
 })();
 const NEWEST = recordedAnswer("instances-2025-11");
@@ -82,10 +82,14 @@ function expectedKeys(recorded: Json): string[] {
   const order = model.filter((k) => top.includes(k) || LATER.includes(k));
   expect(top.filter((k) => !LATER.includes(k))).toEqual(order.filter((k) => top.includes(k) && !LATER.includes(k)));
   const paths = order.flatMap((k) => [k, ...(OPAQUE.includes(k) ? [] : keyPaths(recorded[k] ?? NEWEST[k], k))]);
+  const rank = (path: string) => MODEL_PATHS.indexOf(path);
   for (const later of LATER.filter((k) => k.includes(".") && !paths.includes(k))) {
     const parent = later.slice(0, later.lastIndexOf("."));
     const inside = paths.filter((p) => p.startsWith(`${parent}.`));
-    if (inside.length) paths.splice(paths.lastIndexOf(inside.at(-1)!) + 1, 0, later);
+    if (!inside.length) continue;
+    // Before the first key of its object the model orders after it, else last in the object.
+    const next = inside.find((p) => !p.slice(parent.length + 1).includes(".") && rank(p) > rank(later));
+    paths.splice(next ? paths.indexOf(next) : paths.lastIndexOf(inside.at(-1)!) + 1, 0, later);
   }
   return paths;
 }
