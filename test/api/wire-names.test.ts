@@ -63,60 +63,69 @@ const handWritten = sources
   .filter((s) => s.file.endsWith(".ts") && !/^\/\/ Generated/.test(s.text))
   .map((s) => ({ file: s.file, spelled: spellings(s.file, s.text) }));
 
-/** The hand-written files that spell `name`. */
+/** The model, however many files it is split into, counts as one place. */
+const MODEL = `api${path.sep}`;
+
+/** The hand-written files that spell `name`, the model's as one place (`api/`). */
 function holders(name: string): string[] {
-  return handWritten.filter((s) => s.spelled.has(name)).map((s) => s.file);
+  const files = handWritten.filter((s) => s.spelled.has(name)).map((s) => (s.file.startsWith(MODEL) ? MODEL : s.file));
+  return [...new Set(files)];
+}
+
+/** The folders of those files: where a name still over the limit is spelled. */
+function folders(name: string): string[] {
+  return [...new Set(holders(name).map((f) => (f === MODEL ? MODEL : path.dirname(f))))];
 }
 
 /**
- * Names still spelled in more than 3 files, with how many (measured on this commit), none of
- * several words: the model's own words (`type`, `source`, `description`), the resources' inputs of
- * the same spelling (`label`, `region`) and values of other fields (`active`, `mysql`). Each may not
- * spread further; one brought to 3 or fewer leaves this list (the test says so).
+ * Names still spelled in more than 3 places, none of several words: the model's own words (`type`,
+ * `source`, `description`), the resources' inputs of the same spelling (`label`, `region`) and values
+ * of other fields (`active`, `mysql`). For each, the number of folders that spell it (measured on
+ * this commit; a file split within its folder changes nothing), which may not grow; a name brought
+ * to 3 places or fewer leaves this list (the test says so).
  */
 const NOT_YET: Record<string, number> = {
-  active: 22,
-  address: 8,
+  active: 11,
+  address: 7,
   available: 5,
-  capabilities: 8,
-  computes: 16,
-  created: 18,
-  databases: 23,
-  description: 22,
-  disk: 5,
+  capabilities: 6,
+  computes: 8,
+  created: 10,
+  databases: 11,
+  description: 11,
+  disk: 4,
   duration: 4,
   encrypted: 5,
-  engine: 56,
-  engines: 27,
-  fork: 7,
+  engine: 18,
+  engines: 13,
+  fork: 4,
   frequency: 4,
   gateway: 4,
-  hosts: 6,
-  id: 75,
-  interfaces: 9,
-  ipv4: 23,
-  label: 47,
-  monthly: 4,
-  mysql: 30,
-  password: 7,
-  pending: 10,
-  plan: 9,
-  platform: 27,
-  port: 9,
-  postgresql: 28,
-  prefix: 12,
-  primary: 9,
-  region: 27,
-  secondary: 9,
-  source: 11,
-  status: 41,
-  subnets: 31,
-  target: 8,
-  type: 53,
-  updated: 7,
-  updates: 10,
-  username: 6,
-  version: 23,
+  hosts: 5,
+  id: 21,
+  interfaces: 7,
+  ipv4: 11,
+  label: 14,
+  mysql: 12,
+  password: 4,
+  pending: 4,
+  plan: 6,
+  platform: 11,
+  port: 7,
+  postgresql: 12,
+  prefix: 8,
+  primary: 5,
+  region: 13,
+  secondary: 6,
+  source: 6,
+  status: 14,
+  subnets: 13,
+  target: 3,
+  type: 17,
+  updated: 4,
+  updates: 6,
+  username: 5,
+  version: 13,
 };
 
 test("the model declares wire names to measure, single words included", () => {
@@ -133,10 +142,10 @@ test.each(wireNames().filter((n) => !(n in NOT_YET)))("%s is spelled in at most 
   expect(files.length <= 3 ? "at most 3" : files).toBe("at most 3");
 });
 
-test.each(Object.keys(NOT_YET))("%s spreads to no more files, and is still over 3", (name) => {
-  const files = holders(name);
-  expect(files.length <= NOT_YET[name]! ? "no more" : files).toBe("no more");
-  expect(files.length > 3 ? "over 3" : "at most 3: take it off NOT_YET").toBe("over 3");
+test.each(Object.keys(NOT_YET))("%s spreads to no more folders, and is still over 3 files", (name) => {
+  const where = folders(name);
+  expect(where.length <= NOT_YET[name]! ? "no more" : where).toBe("no more");
+  expect(holders(name).length > 3 ? "over 3" : "at most 3: take it off NOT_YET").toBe("over 3");
 });
 
 test.each(wireNames().filter((n) => n.includes("_")))(
