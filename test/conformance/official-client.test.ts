@@ -4,9 +4,9 @@
  * function for succeeds, and every answer has the fields its declared types require, up to the
  * contract's renames (test/fixtures/openapi/contract-differences.json) and the fields added to the
  * API after the contract's version (test/fixtures/official-client.json). The operations it lacks
- * are driven with its own request instance. The key lists below are checked against the client's
- * .d.ts by the compiler (test/conformance/tsconfig.json): a list that misses a required key, or
- * names one the type does not require, does not compile.
+ * are driven with its own request instance. The key lists (official-client-types.ts) are checked
+ * against the client's .d.ts by the compiler (test/conformance/tsconfig.json): a list that misses
+ * a required key, or names one the type does not require, does not compile.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -44,164 +44,13 @@ import {
   setToken,
   updateDatabase,
   updateVPC,
-  type Database,
-  type DatabaseBackup,
-  type DatabaseCredentials,
-  type DatabaseEngine,
-  type DatabaseInstance,
   type Engine,
-  type Region,
-  type RegionAvailability,
-  type ResourcePage,
-  type SSLFields,
-  type Subnet,
-  type SubnetAssignedLinodeData,
-  type SubnetLinodeInterfaceData,
-  type UpdatesSchedule,
-  type VPC,
-  type VPCIP,
 } from "@linode/api-v4";
 import * as officialClient from "@linode/api-v4";
 import { differences, publishedFields } from "../support/openapi.js";
 import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator.js";
 import type { Exchange } from "../support/exchanges.js";
-
-const fixture = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "official-client.json"), "utf8")) as {
-  version: string;
-  functions: Record<string, string>;
-  lacking: Record<string, string>;
-  newer_than_contract: Record<string, string[]>;
-};
-const operations = (
-  JSON.parse(readFileSync(join(__dirname, "..", "..", "spec", "operations.json"), "utf8")) as {
-    operations: { method: string; path: string }[];
-  }
-).operations.map((op) => `${op.method} ${op.path}`);
-
-/** The keys of T that are not optional. */
-type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T] & string;
-
-/** Exactly the required keys of T: one missing, or one T does not require, fails to compile. */
-const requiredKeys =
-  <T>() =>
-  <const K extends readonly RequiredKeys<T>[]>(keys: K & ([RequiredKeys<T>] extends [K[number]] ? unknown : never)) =>
-    keys;
-
-type Hosts = NonNullable<Database["hosts"]>;
-type Page = ResourcePage<unknown>;
-
-/** The keys both declared database types require (the cross-engine list entry and the engine-specific record). */
-const DATABASE_SUMMARY_KEYS = [
-  "allow_list",
-  "cluster_size",
-  "connection_strings",
-  "created",
-  "encrypted",
-  "engine",
-  "engine_config",
-  "hosts",
-  "id",
-  "label",
-  "members",
-  "region",
-  "status",
-  "type",
-  "updated",
-  "updates",
-  "version",
-] as const;
-
-/** Each declared type the answers are checked against: its required keys and its published schema. */
-const TYPES = {
-  page: { keys: requiredKeys<Page>()(["data", "page", "pages", "results"]), schema: "PaginationEnvelope" },
-  vpc: {
-    keys: requiredKeys<VPC>()(["created", "description", "id", "label", "region", "subnets", "updated"]),
-    schema: "VPC",
-  },
-  subnet: {
-    keys: requiredKeys<Subnet>()(["created", "id", "label", "linodes", "nodebalancers", "updated"]),
-    schema: "VPCSubnet",
-  },
-  subnetLinode: { keys: requiredKeys<SubnetAssignedLinodeData>()(["id", "interfaces"]), schema: "VPCSubnet.computes" },
-  subnetInterface: {
-    keys: requiredKeys<SubnetLinodeInterfaceData>()(["active", "config_id", "id"]),
-    schema: "VPCSubnet.computes.interfaces",
-  },
-  vpcIp: {
-    keys: requiredKeys<VPCIP>()([
-      "active",
-      "address",
-      "address_range",
-      "config_id",
-      "gateway",
-      "interface_id",
-      "ipv6_addresses",
-      "ipv6_is_public",
-      "ipv6_range",
-      "linode_id",
-      "nat_1_1",
-      "nodebalancer_id",
-      "prefix",
-      "region",
-      "subnet_id",
-      "subnet_mask",
-      "vpc_id",
-    ]),
-    schema: "IPAddressesVPC",
-  },
-  region: {
-    keys: requiredKeys<Region>()([
-      "capabilities",
-      "country",
-      "id",
-      "label",
-      "placement_group_limits",
-      "resolvers",
-      "site_type",
-      "status",
-    ]),
-    schema: "Region",
-  },
-  availability: {
-    keys: requiredKeys<RegionAvailability>()(["available", "plan", "region"]),
-    schema: "RegionAvailability",
-  },
-  engine: { keys: requiredKeys<DatabaseEngine>()(["engine", "id", "version"]), schema: "DatabaseEngine" },
-  instance: { keys: requiredKeys<DatabaseInstance>()(DATABASE_SUMMARY_KEYS), schema: "Database" },
-  database: {
-    keys: requiredKeys<Database>()([
-      ...DATABASE_SUMMARY_KEYS,
-      "port",
-      "ssl_connection",
-      "total_disk_size_gb",
-      "used_disk_size_gb",
-    ]),
-    schema: "DatabaseMySQL",
-  },
-  hosts: { keys: requiredKeys<Hosts>()(["endpoints", "primary"]), schema: "Database.hosts" },
-  updates: {
-    keys: requiredKeys<UpdatesSchedule>()(["day_of_week", "duration", "frequency", "hour_of_day", "week_of_month"]),
-    schema: "Database.updates",
-  },
-  backup: { keys: requiredKeys<DatabaseBackup>()(["created", "id", "label", "type"]), schema: "DatabaseBackup" },
-  credentials: { keys: requiredKeys<DatabaseCredentials>()(["password", "username"]), schema: "DatabaseCredentials" },
-  ssl: { keys: requiredKeys<SSLFields>()(["ca_certificate"]), schema: "DatabaseSSL" },
-} as const;
-type TypeName = keyof typeof TYPES;
-
-/** The key a declared (published) key has in the contract, by the one list of renames. */
-function contractKey(schema: string, key: string): string {
-  const component = schema.split(".")[0];
-  const rename = differences.fields.find((f) => f.schema === component && f.published === key);
-  return rename?.contract ?? key;
-}
-
-/** The keys of an answer's declared type that the emulator must give. */
-function expectedKeys(type: TypeName): string[] {
-  const { keys, schema } = TYPES[type];
-  const newer = fixture.newer_than_contract[schema] ?? [];
-  return keys.map((k) => contractKey(schema, k)).filter((k) => !newer.includes(k));
-}
+import { contractKey, expectedKeys, fixture, operations, TYPES, type TypeName } from "./official-client-types.js";
 
 /** Every problem found in the answers: `getVPC: VPC lacks description`. */
 const problems: string[] = [];
