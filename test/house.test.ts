@@ -26,7 +26,6 @@ const STILL_TO_SPLIT: readonly string[] = [
   "test/resources/database.test.ts",
   "test/resources/engine-config.test.ts",
   "test/resources/vpc.test.ts",
-  "test/support/openapi.ts",
 ];
 
 /**
