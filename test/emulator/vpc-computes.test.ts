@@ -1,4 +1,7 @@
-/** Compute interfaces in VPC subnets: what the subnets and IP lists show, dependencies on delete, address assignment, interface activity. */
+/**
+ * Compute interfaces in VPC subnets: what the subnets and IP lists show, dependencies on delete,
+ * address assignment, interface activity.
+ */
 import { withEmulator } from "../support/emulator.js";
 import { apiCaller, errorsOf, fieldsOf } from "./http.js";
 
