@@ -19,7 +19,6 @@ const MAX_LINES = 350;
  */
 const STILL_TO_SPLIT: readonly string[] = [
   "scripts/bench.mjs",
-  "test/resources/database.test.ts",
   "test/resources/engine-config.test.ts",
   "test/resources/vpc.test.ts",
 ];
