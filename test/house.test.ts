@@ -17,11 +17,7 @@ const MAX_LINES = 350;
  * until each is split (an entry is removed with its split). The last test fails while an entry
  * is no longer long, so the list only shrinks; nothing of src/ is on it.
  */
-const STILL_TO_SPLIT: readonly string[] = [
-  "scripts/bench.mjs",
-  "test/resources/engine-config.test.ts",
-  "test/resources/vpc.test.ts",
-];
+const STILL_TO_SPLIT: readonly string[] = ["scripts/bench.mjs", "test/resources/engine-config.test.ts"];
 
 /**
  * The floors of the provider side, bottom up: a file imports only files of its own floor or
