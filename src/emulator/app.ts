@@ -40,9 +40,11 @@ export interface EmulatorOptions {
    */
   persistFile?: string;
   /**
-   * The platform new databases are made on (default `rdbms-legacy`, the contract's; `rdbms-default`
-   * is today's, todays-platform.md); databases already stored keep theirs. The control API's
-   * `PUT /_emulator/platform` changes it while running; `/_emulator/reset` comes back to this one.
+   * The API the emulator starts as: `rdbms-default` (default), today's (todays-platform.md): new
+   * databases on today's platform, the region list as recorded in 2026; or `rdbms-legacy`, the
+   * contract's: its platform and its five regions. Databases already stored keep their platform.
+   * The control API's `PUT /_emulator/platform` changes the platform of new databases while running
+   * (not the regions); `/_emulator/reset` comes back to this one.
    */
   platform?: Platform;
   /** Fastify request logging to stdout (default off). */

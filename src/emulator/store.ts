@@ -6,7 +6,7 @@ import { VpcModel } from "./vpcs/model.js";
 import { ComputeModel } from "./computes/model.js";
 import { DatabaseModel } from "./databases/model.js";
 import type { AnswerShape } from "./answer-shapes.js";
-import { CONTRACT_PLATFORM, type Platform } from "../api/index.js";
+import { TODAYS_PLATFORM, type Platform } from "../api/index.js";
 
 /** How long (emulated seconds) each asynchronous database change takes. */
 export interface Timings {
@@ -60,14 +60,15 @@ export type Actor = TokenRecord | null;
  * clock. Rules that span resources live in the models it owns; routes stay thin.
  */
 export class Store {
-  state: State = defaultState();
+  state: State;
   timings: Timings;
   /** The shape of database answers (answer-shapes.ts); set through the control API, not persisted. */
   answers: AnswerShape = "4.176.0";
   /**
-   * The platform new databases are made on: the contract's by default, today's when switched
+   * The platform new databases are made on: today's by default, the contract's when switched
    * (control API `PUT /_emulator/platform`, CLI `--platform`); a stored database keeps its own.
-   * Like `answers`, a setting of the running emulator, not persisted.
+   * Like `answers`, a setting of the running emulator, not persisted. The region list is the
+   * starting platform's (seed.ts): the control API's switch leaves it as it is.
    */
   platform: Platform;
   readonly vpcs = new VpcModel(this);
@@ -78,8 +79,9 @@ export class Store {
     readonly clock: Clock,
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
-    private readonly basePlatform: Platform = CONTRACT_PLATFORM,
+    private readonly basePlatform: Platform = TODAYS_PLATFORM,
   ) {
+    this.state = defaultState(basePlatform);
     this.timings = { ...baseTimings };
     this.platform = basePlatform;
   }
@@ -109,7 +111,7 @@ export class Store {
 
   /** Back to the default seed, timings and clock. */
   reset(): void {
-    this.state = defaultState();
+    this.state = defaultState(this.basePlatform);
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
     this.platform = this.basePlatform;
