@@ -7,9 +7,8 @@
  * anything or writes a stack.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startTestEmulator, type TestEmulator } from "./support/emulator";
 
@@ -75,7 +74,10 @@ interface SavedState {
 }
 
 test("npm run demo deploys today's shapes: a VPC, subnets, MySQL in a subnet, PostgreSQL, a fork; a clean preview", async () => {
-  const stateDir = mkdtempSync(path.join(tmpdir(), "demo-"));
+  // Inside the checkout, as .state/demo is: the engine's Node.js provider host resolves
+  // @pulumi/pulumi from the stack's folder.
+  mkdirSync(path.join(repoRoot, ".state"), { recursive: true });
+  const stateDir = mkdtempSync(path.join(repoRoot, ".state", "demo-test-"));
   try {
     const port = await freePort();
     const up = await demo(stateDir, port);

@@ -28,12 +28,13 @@ const db = new cloud.MysqlDatabase("orders", {
 
 // Strings with credentials in them: secrets, shown only by `pulumi stack output --show-secrets`.
 export const connectionUri = db.connectionUri;
-export const secondaryConnectionUri = db.secondaryConnectionUri;
 export const username = db.rootUsername;
 export const password = db.rootPassword;
 export const caCertificate = db.caCertificate;
 
 export const host = db.hosts.primary;
+// The standby node of the cluster (today's `hosts.standby`).
+export const standbyHost = db.standbyHost;
 export const port = db.port;
 export const engineVersion = db.version;
 export const allowList = db.allowList;

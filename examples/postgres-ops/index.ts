@@ -77,10 +77,10 @@ const reporting = new cloud.PostgresqlDatabase("reporting", {
 
 export const clusterId = cluster.instanceId;
 export const clusterHosts = cluster.hosts;
+export const clusterStandbyHost = cluster.standbyHost;
 export const clusterPort = cluster.port;
 export const maintenanceWindow = cluster.updates;
 export const clusterUri = cluster.connectionUri;
-export const clusterStandbyUri = cluster.secondaryConnectionUri;
 export const clusterPassword = cluster.rootPassword;
 export const clusterOldestRestoreTime = cluster.oldestRestoreTime;
 export const restoredId = restored?.instanceId;

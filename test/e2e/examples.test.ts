@@ -28,8 +28,9 @@ test("mysql-app: a three-node MySQL open to one subnet, connection details as se
   // stack, Vpc, VpcSubnet, MysqlDatabase
   expect(step.summary).toEqual({ create: 4 });
   const outputs = step.outputs!;
-  expectSecrets(outputs, ["connectionUri", "secondaryConnectionUri", "username", "password", "caCertificate"]);
+  expectSecrets(outputs, ["connectionUri", "username", "password", "caCertificate"]);
   expect(outputs.host).toEqual(expect.any(String));
+  expect(outputs.standbyHost).toEqual(expect.any(String));
   expect(outputs.allowList).toEqual(["10.20.1.0/24"]);
   const [db, ...others] = await list<ApiDatabase & { port: number; region: string }>(
     runs.emulator(),
@@ -86,7 +87,8 @@ test("postgres-ops: adopts a database, rotates credentials, patches, restores by
   // stack and two databases: the cluster created, the reporting database adopted
   expect(step.summary).toEqual({ create: 3 });
   const outputs = step.outputs!;
-  expectSecrets(outputs, ["clusterUri", "clusterStandbyUri", "clusterPassword", "reportingUri"]);
+  expectSecrets(outputs, ["clusterUri", "clusterPassword", "reportingUri"]);
+  expect(outputs.clusterStandbyHost).toEqual(expect.any(String));
   expect(outputs.reportingId).toBe(outside.id);
   expect(outputs.maintenanceWindow).toMatchObject({ frequency: "weekly", duration: 4, hourOfDay: 4, dayOfWeek: 7 });
   const dbs = await list<ApiDatabase>(runs.emulator(), "/databases/postgresql/instances");
