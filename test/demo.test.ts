@@ -104,7 +104,8 @@ test("npm run demo deploys today's shapes: a VPC, subnets, MySQL in a subnet, Po
       platform: "rdbms-default",
       cluster_size: 3,
     });
-    expect(byLabel("demo-orders-copy")).toMatchObject({ engine: "mysql", fork: { source: orders.id } });
+    // The record keeps the fork it was made by (the answer's `fork`) as `forkedFrom`.
+    expect(byLabel("demo-orders-copy")).toMatchObject({ engine: "mysql", forkedFrom: { source: orders.id } });
 
     const destroy = await demo(stateDir, port, ["--destroy"]);
     expect({ code: destroy.code, stderr: destroy.stderr.slice(-2000) }).toMatchObject({ code: 0 });
