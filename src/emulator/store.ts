@@ -3,6 +3,7 @@ import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./records.js";
 import { VpcModel } from "./vpcs/model.js";
+import { VpcAccount } from "./vpcs/account.js";
 import { ComputeModel } from "./computes/model.js";
 import { DatabaseModel } from "./databases/model.js";
 import type { AnswerShape } from "./answer-shapes.js";
@@ -71,6 +72,8 @@ export class Store {
    */
   platform: Platform;
   readonly vpcs = new VpcModel(this);
+  /** The account's IPv6 access and the prefix lengths regions offer it (vpcs/account.ts). */
+  readonly vpcAccount: VpcAccount;
   readonly computes = new ComputeModel(this);
   readonly databases = new DatabaseModel(this);
 
@@ -79,7 +82,9 @@ export class Store {
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
     private readonly basePlatform: Platform = CONTRACT_PLATFORM,
+    vpcIpv6 = true,
   ) {
+    this.vpcAccount = new VpcAccount(vpcIpv6);
     this.timings = { ...baseTimings };
     this.platform = basePlatform;
   }
@@ -113,6 +118,7 @@ export class Store {
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
     this.platform = this.basePlatform;
+    this.vpcAccount.reset();
     this.clock.reset();
   }
 

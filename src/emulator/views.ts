@@ -11,7 +11,7 @@ import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } fr
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
 import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
-import { SUBNET_TODAY_ANSWER } from "./vpcs/answers.js";
+import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   computes: (subnet, store) => {
@@ -29,6 +29,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
 
 const VPC_ANSWER: Computed<VpcRecord, Store> = {
   subnets: (vpc, store) => store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
+  ...VPC_TODAY_ANSWER,
 };
 
 /** A subnet with the compute instances whose interfaces use it. */
