@@ -8,14 +8,18 @@
 import { formatCidr6, parseCidr6, VPC_IP, VPC_IPV6_ENTRY } from "../../api/index.js";
 import { BadRequest } from "../failures.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
-import type { SubnetRecord, VpcRecord } from "../records.js";
-import type { Store } from "../store.js";
 import { answerOf, type Stored } from "../stored.js";
 
 /** What a subnet record holds of its VPC. */
 export interface SubnetLink {
   vpc_id: number;
 }
+
+/** What the links read of a subnet record (records.ts): its id, its VPC and its range. */
+type LinkedSubnet = SubnetLink & { id: number; ipv4: string | null };
+
+/** What an IP entry reads of a VPC record. */
+type EntryVpc = { id: number; region: string };
 
 /** A VPC interface as the control API attaches it. */
 export interface InterfaceInput {
@@ -44,7 +48,7 @@ export const INTERFACE_BODY = {
 /** An interface with its compute instance, and what an IP entry of it answers from. */
 interface IpSource extends InterfaceRecord {
   computeId: number;
-  vpc: VpcRecord;
+  vpc: EntryVpc;
   range: Cidr;
   entry: { address: string | null; range: string | null };
 }
@@ -82,7 +86,7 @@ export function linkTo(vpcId: number): SubnetLink {
 }
 
 /** The link of a database's private network to `subnet` and its VPC (databases/private-network.ts). */
-export function linkToSubnet(subnet: SubnetRecord): SubnetLink & { subnet_id: number } {
+export function linkToSubnet(subnet: LinkedSubnet): SubnetLink & { subnet_id: number } {
   return { vpc_id: subnet.vpc_id, subnet_id: subnet.id };
 }
 
@@ -107,7 +111,7 @@ export function subnetRefusal(reason: string): BadRequest {
  */
 export function interfaceRecord(
   input: InterfaceInput,
-  subnet: SubnetRecord,
+  subnet: LinkedSubnet,
   firstOfCompute: InterfaceRecord | undefined,
   id: () => number,
   newConfig: () => number,
@@ -127,13 +131,18 @@ export function interfaceRecord(
 }
 
 /**
- * VPC IP entries: one per interface address and one per routed range, in a VPC, in the VPCs
- * `visible`, or in the account. An entry names its own address first, then the model's order.
+ * VPC IP entries of `interfaces` (those in a VPC or in the account, computes/model.ts): one per
+ * interface address and one per routed range, in the VPCs `visible` or all, read against the
+ * account's subnets and VPCs. An entry names its own address first, then the model's order.
  */
-export function ipEntries(store: Store, vpcId?: number, visible?: ReadonlySet<number>) {
-  return store.computes.interfacesIn(vpcId).flatMap((i) => {
-    const subnet = store.state.subnets.find((s) => s.id === i.subnet_id);
-    const vpc = store.state.vpcs.find((v) => v.id === i.vpc_id);
+export function ipEntries(
+  interfaces: readonly (InterfaceRecord & { computeId: number })[],
+  network: { subnets: readonly LinkedSubnet[]; vpcs: readonly EntryVpc[] },
+  visible?: ReadonlySet<number>,
+) {
+  return interfaces.flatMap((i) => {
+    const subnet = network.subnets.find((s) => s.id === i.subnet_id);
+    const vpc = network.vpcs.find((v) => v.id === i.vpc_id);
     if (!subnet?.ipv4 || !vpc || (visible && !visible.has(vpc.id))) return [];
     const range = parseCidr(subnet.ipv4) as Cidr;
     const entry = (address: string | null, routed: string | null) => {
@@ -155,15 +164,18 @@ export function ipEntries(store: Store, vpcId?: number, visible?: ReadonlySet<nu
  * interfaces; its address is the /64's network plus the interface id (the real API's are EUI-64,
  * sanitised in recordings: UNVERIFIED).
  */
-export function ipv6Entries(store: Store, vpcId?: number, visible?: ReadonlySet<number>) {
-  if (!store.vpcAccount.ipv6) return [];
-  const interfaces = store.computes.interfacesIn(vpcId).filter((i) => i.ipv6);
-  return interfaces.flatMap((i) => {
-    const subnet = store.state.subnets.find((s) => s.id === i.subnet_id);
-    const vpc = store.state.vpcs.find((v) => v.id === vpcOf(i));
+export function ipv6Entries(
+  interfaces: readonly (InterfaceRecord & { computeId: number })[],
+  network: { subnets: readonly (LinkedSubnet & { ipv6?: unknown })[]; vpcs: readonly EntryVpc[] },
+  visible?: ReadonlySet<number>,
+) {
+  const withIpv6 = interfaces.filter((i) => i.ipv6);
+  return withIpv6.flatMap((i) => {
+    const subnet = network.subnets.find((s) => s.id === i.subnet_id);
+    const vpc = network.vpcs.find((v) => v.id === vpcOf(i));
     const range = parseCidr6((subnet?.ipv6 as { range: string }[] | null | undefined)?.[0]?.range ?? "");
     if (!subnet || !vpc || !range || (visible && !visible.has(vpc.id))) return [];
-    const rank = interfaces.filter((o) => o.subnet_id === subnet.id && o.id < i.id).length;
+    const rank = withIpv6.filter((o) => o.subnet_id === subnet.id && o.id < i.id).length;
     const slaac = { base: range.base + (BigInt(rank) << 64n), prefix: 64 };
     const address = formatCidr6({ base: slaac.base + BigInt(i.id), prefix: 128 }).replace(/\/128$/, "");
     return [

@@ -13,7 +13,7 @@ import {
   VPC_IPV6_ENTRY,
 } from "../../api/index.js";
 import { listPage } from "../pagination.js";
-import type { Store } from "../store.js";
+import type { Account } from "../account.js";
 import { answerOf } from "../stored.js";
 import { id, op, type Q } from "../route-helpers.js";
 import { ipv6Entries } from "./links.js";
@@ -21,9 +21,12 @@ import { ipv6Entries } from "./links.js";
 const IPV6_FILTERABLE = filterNames(VPC_IPV6_ENTRY);
 
 /** The default ranges and IPv6 listing routes. */
-export function vpcTodayRoutes(app: FastifyInstance, store: Store): void {
+export function vpcTodayRoutes(app: FastifyInstance, store: Account): void {
   const read = op({ scope: "vpc:read_only" });
   const ips = op({ scope: "ips:read_only" });
+  // An account without IPv6 access has no IPv6 entries to list.
+  const ipv6Of = (interfaces: Parameters<typeof ipv6Entries>[0], visible?: ReadonlySet<number>) =>
+    store.vpcAccount.ipv6 ? ipv6Entries(interfaces, store.state, visible) : [];
   app.get("/v4/vpcs/default-ranges", read, async () =>
     answerOf(VPC_DEFAULT_RANGES, {
       default_ipv4_ranges: [...DEFAULT_RANGES_LISTED],
@@ -32,10 +35,10 @@ export function vpcTodayRoutes(app: FastifyInstance, store: Store): void {
   );
   app.get<Q>("/v4/vpcs/ipv6s", ips, async (req) => {
     const visible = new Set(store.vpcs.list(req.actor).map((v) => v.id));
-    return listPage(ipv6Entries(store, undefined, visible), req, IPV6_FILTERABLE);
+    return listPage(ipv6Of(store.computes.interfacesIn(), visible), req, IPV6_FILTERABLE);
   });
   app.get<{ Params: { vpcId: string } } & Q>("/v4/vpcs/:vpcId/ipv6s", ips, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return listPage(ipv6Entries(store, vpc.id), req, IPV6_FILTERABLE);
+    return listPage(ipv6Of(store.computes.interfacesIn(vpc.id)), req, IPV6_FILTERABLE);
   });
 }
