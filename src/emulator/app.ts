@@ -14,7 +14,7 @@ import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
 import { vpcTodayRoutes } from "./vpcs/today-routes.js";
 import { vpcAccountControl } from "./vpcs/account-control.js";
-import { vpcAvailabilityRoutes } from "./regions/vpc-availability.js";
+import { vpcAvailabilityRoutes } from "./vpc-availability.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
 import { Account } from "./account.js";
 import { DEFAULT_TIMINGS, type Timings } from "./store.js";

@@ -74,8 +74,8 @@ export class VpcModel {
     if (!region) errors.add("region", "Region not found");
     else if (!region.capabilities.includes("VPCs"))
       errors.add("region", `VPCs are not available in region ${region.id}`);
-    const plan = planVpc(this.store, body, region, errors);
-    const facts: VpcFacts = { ranges: plan.ipv4, prefix: vpcPrefix(plan.ipv6) };
+    const today = planVpc(this.store, body, region, errors);
+    const facts: VpcFacts = { ranges: today.ipv4, prefix: vpcPrefix(today.ipv6) };
     const subnets = body.subnets ?? [];
     const siblings = new Siblings();
     const taken: Cidr6[] = [];
@@ -91,7 +91,7 @@ export class VpcModel {
       label: body.label,
       description: body.description ?? "",
       region: body.region,
-      ...plan,
+      ...today,
       created: now,
       updated: null,
     };

@@ -86,27 +86,27 @@ export function planVpc(
   errors: ErrorList,
 ): VpcPlan {
   const vpcType = body.vpc_type ?? "regular";
-  const plan: VpcPlan = { ipv6: null, vpc_type: vpcType, ...(body.ipv4 ? { ipv4: body.ipv4 } : {}) };
+  const held: VpcPlan = { ipv6: null, vpc_type: vpcType, ...(body.ipv4 ? { ipv4: body.ipv4 } : {}) };
   checkIpv4Ranges(store, region, body.ipv4, errors);
   const asked = body.ipv6 ?? [];
-  if (asked.length === 0) return plan;
+  if (asked.length === 0) return held;
   if (vpcType === "rdma") {
     errors.add("ipv6", reason("rdmaWithIpv6"));
-    return plan;
+    return held;
   }
-  if (!store.vpcAccount.ipv6 || !region) return plan;
+  if (!store.vpcAccount.ipv6 || !region) return held;
   const request = parseRangeRequest(asked[0]!.range);
   const field = "ipv6[0].range";
-  if (!request) return (void errors.add(field, reason("invalidIpv6Range")), plan);
+  if (!request) return (void errors.add(field, reason("invalidIpv6Range")), held);
   const prefix =
     request.kind === "auto"
       ? DEFAULT_VPC_IPV6_PREFIX
       : request.kind === "length"
         ? request.prefix
         : request.cidr.prefix;
-  if (!VPC_IPV6_PREFIX_LENGTHS.includes(prefix)) return (void errors.add(field, reason("ipv6PrefixLength")), plan);
+  if (!VPC_IPV6_PREFIX_LENGTHS.includes(prefix)) return (void errors.add(field, reason("ipv6PrefixLength")), held);
   if (!store.vpcAccount.offered(region).includes(prefix))
-    return (void errors.add(field, reason("ipv6PrefixNotOffered")), plan);
+    return (void errors.add(field, reason("ipv6PrefixNotOffered")), held);
   const taken = rangesOf(store.state.vpcs.map((v) => v.ipv6 as VpcPlan["ipv6"]));
   const range =
     request.kind === "cidr"
@@ -114,8 +114,8 @@ export function planVpc(
         ? undefined
         : request.cidr
       : firstFree(regionPool(region.id), prefix, taken);
-  if (!range) return (void errors.add(field, reason("ipv6RangeTaken")), plan);
-  return { ...plan, ipv6: [{ range: rangeText(range) }] };
+  if (!range) return (void errors.add(field, reason("ipv6RangeTaken")), held);
+  return { ...held, ipv6: [{ range: rangeText(range) }] };
 }
 
 /** The VPC's IPv6 prefix, when it has one. */

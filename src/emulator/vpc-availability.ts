@@ -6,13 +6,13 @@
  * like the other region routes.
  */
 import type { FastifyInstance } from "fastify";
-import { VPC_AVAILABILITY } from "../../api/index.js";
-import { NotFound } from "../failures.js";
-import { listPage } from "../pagination.js";
-import type { RegionRecord } from "../records.js";
-import type { Store } from "../store.js";
-import { answerOf } from "../stored.js";
-import { op, type Q } from "../route-helpers.js";
+import { VPC_AVAILABILITY } from "../api/index.js";
+import { NotFound } from "./failures.js";
+import { listPage } from "./pagination.js";
+import type { RegionRecord } from "./records.js";
+import type { Store } from "./store.js";
+import { answerOf } from "./stored.js";
+import { op, type Q } from "./route-helpers.js";
 
 /** The VPC availability routes. */
 export function vpcAvailabilityRoutes(app: FastifyInstance, store: Store): void {
