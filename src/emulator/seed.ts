@@ -76,7 +76,7 @@ export function defaultState(platform: Platform = CONTRACT_PLATFORM): State {
   const regions =
     platform === CONTRACT_PLATFORM
       ? contractRegions()
-      : TODAYS_REGIONS.map((r) => region(r.id, r.label, r.country, r.capabilities));
+      : TODAYS_REGIONS.map((recordedRegion) => region(...recordedRegion));
   return {
     regions,
     availability: regions.flatMap((r, i) =>

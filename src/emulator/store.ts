@@ -2,6 +2,7 @@ import { Clock } from "./clock.js";
 import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./records.js";
+import { VpcAccount } from "./vpcs/account.js";
 import { TODAYS_PLATFORM, type Platform } from "../api/index.js";
 
 /**
@@ -76,14 +77,18 @@ export class Store {
    * starting platform's (seed.ts): the control API's switch leaves it as it is.
    */
   platform: Platform;
+  /** The account's IPv6 access and the prefix lengths regions offer it (vpcs/account.ts). */
+  readonly vpcAccount: VpcAccount;
 
   constructor(
     readonly clock: Clock,
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
     private readonly basePlatform: Platform = TODAYS_PLATFORM,
+    vpcIpv6 = true,
   ) {
     this.state = defaultState(basePlatform);
+    this.vpcAccount = new VpcAccount(vpcIpv6);
     this.timings = { ...baseTimings };
     this.platform = basePlatform;
   }
@@ -117,6 +122,7 @@ export class Store {
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
     this.platform = this.basePlatform;
+    this.vpcAccount.reset();
     this.clock.reset();
   }
 

@@ -13,6 +13,7 @@ import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } fr
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
 import { PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
   computes: (subnet, store) => {
@@ -25,6 +26,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
     return [...computes.values()];
   },
   ...SUBNET_DATABASES_ANSWER,
+  ...SUBNET_TODAY_ANSWER,
 };
 
 /** A database answer's fields not held as answered, each from the file of its rules. */
@@ -37,6 +39,7 @@ const DATABASE_ANSWER: Computed<DatabaseRecord, Account> = {
 
 const VPC_ANSWER: Computed<VpcRecord, Account> = {
   subnets: (vpc, store) => store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
+  ...VPC_TODAY_ANSWER,
 };
 
 /** A subnet with the compute instances whose interfaces use it. */

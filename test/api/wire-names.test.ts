@@ -105,6 +105,9 @@ const NOT_YET: Record<string, number> = {
   id: 21,
   interfaces: 7,
   ipv4: 11,
+  // Today's VPCs (issue 47) made these wire names: `ipv6` was the regions' resolvers' already, and
+  // `range` is also the ordinary word of the IP code (ipv4.ts, ipv6.ts, the emulator's pools).
+  ipv6: 4,
   label: 14,
   mysql: 12,
   password: 4,
@@ -115,6 +118,7 @@ const NOT_YET: Record<string, number> = {
   postgresql: 12,
   prefix: 8,
   primary: 5,
+  range: 8,
   region: 13,
   secondary: 6,
   source: 6,
