@@ -22,7 +22,7 @@ import type { Computed, Stored } from "../stored.js";
 import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
 import { ENGINE_CONFIG_ANSWER } from "./engine-config.js";
 import { FORK_ANSWER } from "./fork.js";
-import { PRIVATE_NETWORK_ANSWER } from "./private-network.js";
+import { networkHosts, PRIVATE_NETWORK_ANSWER } from "./private-network.js";
 import { onToday, TODAYS_PORT, todaysHosts, todaysMembers } from "./platform.js";
 
 /** Answer fields computed from the record, not held. */
@@ -42,7 +42,7 @@ export type DatabaseRecord = Stored<typeof DATABASE, Derived> &
 
 const hosts = (db: DatabaseRecord) =>
   onToday(db)
-    ? todaysHosts(db, db.cluster_size)
+    ? networkHosts(db, todaysHosts(db, db.cluster_size))
     : db.status === "provisioning"
       ? { primary: null, secondary: null }
       : {

@@ -380,16 +380,15 @@ function refuseStrangeInputs<A>(
 
 /**
  * The plain lines of a state: each field with an API name or codec read from `api`, each input
- * the API cannot show (time limits, triggers, `adoptId`) from `inputs`; a partial field only on the
- * keys `inputs` sets. Outputs without an API name (secrets, derived values) are the resource's own code.
+ * the API cannot show (time limits, triggers, `adoptId`) from `inputs`; a partial field whole, as
+ * the API answers it, so a program reads the values it leaves to the API (diff compares only the
+ * keys the program sets). Outputs without an API name (secrets, derived values) are the resource's own code.
  */
 export function stateFields<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): Bag {
   const out: Bag = {};
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.api !== undefined) out[k] = typeof f.api === "string" ? (api as Bag)[f.api] : f.api.read(api);
     else if (f.change !== "output") out[k] = inputs[k];
-    // A partial field keeps the keys the inputs set, at the API's values: what the API filled in is no one's.
-    if (f.partial) out[k] = isBag(inputs[k]) && isBag(out[k]) ? projected(out[k], inputs[k]) : undefined;
   }
   return out;
 }
@@ -419,8 +418,6 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
 export function asOutput<A, B>(field: Field<A>): Field<B> {
   return { ...(field as unknown as Field<B>), change: "output" };
 }
-
-const isBag = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** What a table says about its fields apart from how they are read: all the schema and docs need. */
 export type FieldFacts = Record<string, Omit<Field, "api">>;
