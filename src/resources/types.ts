@@ -119,6 +119,14 @@ export interface DatabaseForkArgs {
   restoreTime?: pulumi.Input<string>;
 }
 
+/** A fork of a database of today's platform: its source and the instant restored. */
+export interface DatabaseFork {
+  /** Id of the database to fork (same engine). */
+  source: number;
+  /** Instant to restore, e.g. "2025-01-02T03:04:05" (UTC) or with a zone; within the source's restore window; the latest when left out. */
+  restoreTime: string | null;
+}
+
 /** A maintenance the API has planned for a database (today's platform). */
 export interface PendingUpdate {
   /** When it is applied at the latest (the API's time, UTC); null where the API gives none. */

@@ -25,6 +25,7 @@ import type { MysqlDatabaseArgs } from "../resources/mysql-database/class.js";
 import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/class.js";
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/class.js";
 import type {
+  DatabaseFork,
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
@@ -182,6 +183,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
@@ -268,6 +271,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */

@@ -18,6 +18,7 @@ import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type {
+  DatabaseFork,
   DatabaseForkArgs,
   DatabaseHosts,
   DatabasePrivateNetwork,
@@ -137,6 +138,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
