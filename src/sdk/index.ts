@@ -29,6 +29,7 @@ import type {
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
+  MysqlEngineConfig,
   PendingUpdate,
   RestoreRecord,
   SubnetCompute,
@@ -189,6 +190,8 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
@@ -277,6 +280,8 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -234,13 +234,15 @@ export const DATABASE_FIELDS = {
   },
   engineConfig: {
     description:
-      "Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others.",
+      "Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers.",
     change: "update",
     type: { ref: engineConfigType("mysql") },
     engineTypes: { postgresql: { ref: engineConfigType("postgresql") } },
     api: ENGINE_CONFIG_CODEC,
     ifSet: true,
     partial: true,
+    output: true,
+    absent: "undefined",
     notes: "**refused** on this platform (`rdbms-legacy`), naming the field: engine settings are today's platform's",
     todays: {
       notes:

@@ -26,6 +26,7 @@ import type {
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
+  MysqlEngineConfig,
   MysqlEngineConfigArgs,
   PendingUpdate,
   RestoreRecord,
@@ -60,7 +61,7 @@ export interface MysqlDatabaseArgs {
   suspended?: pulumi.Input<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
-  /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
   engineConfig?: pulumi.Input<MysqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;
@@ -144,6 +145,8 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
