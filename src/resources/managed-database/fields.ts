@@ -200,7 +200,7 @@ export const DATABASE_FIELDS = {
     absent: "undefined",
     normalise: normaliseFork,
     notes:
-      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out; the output holds the API's `restore_time` even then, and a program without `restoreTime` never differs from it), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
+      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out; the output holds the instant the API restored from even then, and a program without `restoreTime` never differs from it), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
   },
   suspended: {
     description:

@@ -72,7 +72,7 @@ export function forkRule(rules: Rules, news: Bag, inputs: Bag): void {
 }
 
 /**
- * The `fork` output: the fork the database's answer tells (`fork: {source, restore_time}`), so the
+ * The `fork` output: the fork the database's answer tells (its source and restore time), so the
  * moment restored from shows also when the program gave none; the program's own where the answer
  * tells none (an answer from before the API had the key), never nothing: a replacement is never
  * planned from what an answer lacks. Diff compares only the keys the program sets (`partial`).
