@@ -112,4 +112,3 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
   );
   return toApi(table, sent, changed);
 }
-
