@@ -146,7 +146,8 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
 
   test("an allow-list change: the host stays known at preview (the follower is not planned), one PUT", async () => {
     wanted.allowList = ["203.0.113.0/24", "198.51.100.7/32"];
-    expect(await planned(testStack)).toEqual({ same: 3, update: 1 });
+    // The stack, the VPC, its subnet and the follower stay; the database alone is updated.
+    expect(await planned(testStack)).toEqual({ same: 4, update: 1 });
     const { outputs, lines } = await upThenClean();
     expect(lines).toEqual([`PUT ${instances}/${dbId}`]);
     expect(outputs.host.value).toBe(host);
@@ -154,13 +155,13 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
 
   test("an engine setting removed: no change alone; with a label change never sent, its API value kept and shown", async () => {
     wanted.engineConfig = settings.fewer;
-    expect(await planned(testStack)).toEqual({ same: 4 });
+    expect(await planned(testStack)).toEqual({ same: 5 });
     // Another client changes the setting meanwhile: the output shows the API's value, not the program's last.
     await api(e2e.emulator, "PUT", `/databases/${engine}/instances/${dbId}`, {
       engine_config: { [settings.group]: { [settings.removed]: settings.elsewhere } },
     });
     wanted.label = `${prefix}-renamed`;
-    expect(await planned(testStack)).toEqual({ same: 3, update: 1 });
+    expect(await planned(testStack)).toEqual({ same: 4, update: 1 });
     const { outputs, lines } = await upThenClean();
     expect(lines).toEqual([`PUT ${instances}/${dbId}`]);
     const bodies = exchanges.filter((x) => x.operation.startsWith("PUT /databases")).map((x) => x.request);
@@ -178,7 +179,7 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
 
   test("a move into a VPC: the host unknown at preview (the follower planned too); after the up, the API's new host", async () => {
     wanted.inVpc = true;
-    expect(await planned(testStack)).toEqual({ same: 2, update: 2 });
+    expect(await planned(testStack)).toEqual({ same: 3, update: 2 });
     const { outputs, lines } = await upThenClean();
     expect(lines.filter((l) => l.startsWith("PUT /v4/databases"))).toEqual([`PUT ${instances}/${dbId}`]);
     expect(outputs.host.value).toBe(`private-${host}`);
