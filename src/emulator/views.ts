@@ -12,7 +12,7 @@ import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
-import { PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { networkHosts, PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
 import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
@@ -35,6 +35,8 @@ const DATABASE_ANSWER: Computed<DatabaseRecord, Account> = {
   ...ENGINE_CONFIG_ANSWER,
   ...FORK_ANSWER,
   ...PRIVATE_NETWORK_ANSWER,
+  // A database in a VPC subnet answers its hosts by their names there.
+  hosts: (db, store) => networkHosts(db, FIELDS_ANSWER.hosts!(db, store) as object),
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Account> = {

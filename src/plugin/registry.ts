@@ -20,12 +20,19 @@ export interface ResourceEntry {
   diff: DiffSpec;
   /** Outputs returned as secrets. */
   secretOutputs: readonly string[];
+  /** The outputs an update changing these inputs makes new: unknown in its preview. */
+  unknownAtPreview: (changed: readonly string[]) => string[];
 }
 
 const RESOURCES: Record<string, ResourceEntry> = Object.fromEntries(
   RESOURCE_LIST.map((r) => [
     r.name,
-    { provider: r.provider, diff: r.diff ?? diffSpec(r.table), secretOutputs: secretOutputs(r.table) },
+    {
+      provider: r.provider,
+      diff: r.diff ?? diffSpec(r.table),
+      secretOutputs: secretOutputs(r.table),
+      unknownAtPreview: ("unknownAtPreview" in r && r.unknownAtPreview) || (() => []),
+    },
   ]),
 );
 
