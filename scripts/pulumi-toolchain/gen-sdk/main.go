@@ -80,6 +80,18 @@ func bind(file string) (*schema.Package, error) {
 		}
 		spec.Language["go"] = goInfo
 	}
+	if _, ok := spec.Language["python"]; !ok {
+		// The package's own version (package.json's, as PEP 440) in the wheel's metadata and in
+		// pulumi-plugin.json, where the generator would write 0.0.0 for a release step to replace;
+		// a pyproject.toml, so `python -m build` and `pip install` take the directory as it is.
+		pyInfo := python.PackageInfo{RespectSchemaVersion: true}
+		pyInfo.PyProject.Enabled = true
+		raw, err := json.Marshal(pyInfo)
+		if err != nil {
+			return nil, err
+		}
+		spec.Language["python"] = raw
+	}
 	pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -110,7 +122,16 @@ func generate(lang, schemaFile string) (map[string][]byte, error) {
 		// Paths in the map start with the package name; the module root is their parent.
 		return relocate(files, path.Base(goImportBasePath)), nil
 	case "python":
-		return python.GeneratePackage(tool, pkg, nil, noPackages{})
+		files, err := python.GeneratePackage(tool, pkg, nil, noPackages{})
+		if err != nil {
+			return nil, err
+		}
+		// pyproject.toml names README.md beside it as the wheel's description; the generator
+		// writes the README inside the package only.
+		if readme, ok := files["pulumi_cloudplatform/README.md"]; ok {
+			files["README.md"] = readme
+		}
+		return files, nil
 	case "nodejs":
 		return nodejs.GeneratePackage(tool, pkg, nil, nil, false, noPackages{})
 	}
