@@ -139,9 +139,15 @@ test("the Python example: up, a clean preview, a label changed in place, destroy
   expect(vpc).toMatchObject({ label: "py-network" });
   const [subnet] = await list<{ id: number; label: string; ipv4: string }>(emulator, `/vpcs/${vpc!.id}/subnets`);
   expect(subnet).toMatchObject({ label: "data", ipv4: "10.40.2.0/24" });
-  const dbs = (await list<ApiDatabase>(emulator, "/databases/instances")).sort((a, b) => a.label.localeCompare(b.label));
+  const dbs = (await list<ApiDatabase>(emulator, "/databases/instances")).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
   expect(dbs).toMatchObject([
-    { label: "py-orders", engine: "mysql", private_network: { vpc_id: vpc!.id, subnet_id: subnet!.id, public_access: false } },
+    {
+      label: "py-orders",
+      engine: "mysql",
+      private_network: { vpc_id: vpc!.id, subnet_id: subnet!.id, public_access: false },
+    },
     { label: "py-reports", engine: "postgresql", private_network: null },
   ]);
   expect(up.outputs).toMatchObject({
@@ -156,7 +162,11 @@ test("the Python example: up, a clean preview, a label changed in place, destroy
   const state = readStateFiles(path.join(storyDir, "example"));
   expect(state).toContain("cloudplatform:index:PostgresqlDatabase");
   for (const db of dbs) {
-    const { password } = await api<{ password: string }>(emulator, "GET", `/databases/${db.engine}/instances/${db.id}/credentials`);
+    const { password } = await api<{ password: string }>(
+      emulator,
+      "GET",
+      `/databases/${db.engine}/instances/${db.id}/credentials`,
+    );
     expect(state).not.toContain(password);
   }
   expect(state).not.toContain(emulator.token);
@@ -181,10 +191,7 @@ test("the Python example: up, a clean preview, a label changed in place, destroy
 
   // The same program in TypeScript, through the same plugin: the same writes in every phase.
   const ts = await e2e.stack(typescriptExample("py-network"), pluginEnv());
-  const tsLogs = [
-    await phase(emulator, () => ts.stack.up()),
-    await phase(emulator, () => ts.stack.preview()),
-  ];
+  const tsLogs = [await phase(emulator, () => ts.stack.up()), await phase(emulator, () => ts.stack.preview())];
   await ts.stack.workspace.setProgram(typescriptExample("py-network-2"));
   tsLogs.push(await phase(emulator, () => ts.stack.up()));
   tsLogs.push(await phase(emulator, () => ts.stack.destroy()));
@@ -200,7 +207,11 @@ test("the Python example: up, a clean preview, a label changed in place, destroy
   mkdirSync(path.join(repoRoot, ".state"), { recursive: true });
   writeFileSync(
     path.join(repoRoot, ".state", "python-request-counts.json"),
-    JSON.stringify({ phases: ["up", "preview", "update", "destroy"], python: counts(pyLogs), typescript: counts(tsLogs) }),
+    JSON.stringify({
+      phases: ["up", "preview", "update", "destroy"],
+      python: counts(pyLogs),
+      typescript: counts(tsLogs),
+    }),
   );
 }, 600_000);
 
@@ -227,12 +238,17 @@ test("two explicit providers in one Python program: a VPC in each account, a loo
     await b.control.setTimings(INSTANT_TIMINGS);
     await b.control.clearRequests();
     await a.control.clearRequests();
-    const up = await python("two_accounts", "up", { region }, {
-      ACCOUNT_A_URL: a.url,
-      ACCOUNT_A_TOKEN: a.token,
-      ACCOUNT_B_URL: b.url,
-      ACCOUNT_B_TOKEN: TOKEN_B,
-    });
+    const up = await python(
+      "two_accounts",
+      "up",
+      { region },
+      {
+        ACCOUNT_A_URL: a.url,
+        ACCOUNT_A_TOKEN: a.token,
+        ACCOUNT_B_URL: b.url,
+        ACCOUNT_B_TOKEN: TOKEN_B,
+      },
+    );
     // The stack, two providers, two VPCs.
     expect(up.changes).toEqual({ create: 5 });
     expect(await list(a, "/vpcs")).toMatchObject([{ label: "py-net-a" }]);

@@ -48,7 +48,15 @@ export async function installPythonSdk(dir: string): Promise<PythonSdk> {
   await generateSdks(["python"], path.join(dir, "sdk"));
   const dist = path.join(dir, "dist");
   // No isolated build environment: the pinned setuptools and wheel of .tools/python build it.
-  await runTool(TOOLS_PYTHON, ["-m", "build", "--wheel", "--no-isolation", "--outdir", dist, path.join(dir, "sdk", "python")]);
+  await runTool(TOOLS_PYTHON, [
+    "-m",
+    "build",
+    "--wheel",
+    "--no-isolation",
+    "--outdir",
+    dist,
+    path.join(dir, "sdk", "python"),
+  ]);
   const wheels = readdirSync(dist).filter((f) => f.endsWith(".whl"));
   if (wheels.length !== 1) throw new Error(`expected one wheel in ${dist}, found: ${wheels.join(", ") || "none"}`);
   const venv = path.join(dir, "venv");
