@@ -59,6 +59,21 @@ func (l noPackages) LoadPackageReferenceV2(_ context.Context, d *schema.PackageD
 	return l.LoadPackageReference(d.Name, nil)
 }
 
+// dropInputDefaults removes the defaults of resource inputs, which the code generators would have
+// a program send when it leaves the input out. The schema's defaults are the contract platform's,
+// and today's platform refuses some of them (encrypted false, replicationCommitType "local"): the
+// plugin fills in what a program leaves out, by the database's platform, so an SDK must send an
+// absent input as absent, as pulumi-cloudplatform/plugin does.
+func dropInputDefaults(spec *schema.PackageSpec) {
+	for token, resource := range spec.Resources {
+		for name, property := range resource.InputProperties {
+			property.Default = nil
+			resource.InputProperties[name] = property
+		}
+		spec.Resources[token] = resource
+	}
+}
+
 // bind reads and binds the schema afresh: each generator records its own options in the bound
 // package, so no two share one.
 func bind(file string) (*schema.Package, error) {
@@ -70,6 +85,7 @@ func bind(file string) (*schema.Package, error) {
 	if err := json.Unmarshal(data, &spec); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	dropInputDefaults(&spec)
 	if spec.Language == nil {
 		spec.Language = map[string]schema.RawMessage{}
 	}
