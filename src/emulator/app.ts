@@ -9,11 +9,12 @@ import { lockStateFile } from "./persistence.js";
 import { RequestLog } from "./request-log.js";
 import { controlRoutes } from "./control/routes.js";
 import { databaseRoutes } from "./databases/routes.js";
-import { engineConfigRoutes } from "./databases/engine-config.js";
+import { engineConfigRoutes } from "./databases/engine-config-routes.js";
 import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
-import { DEFAULT_TIMINGS, Store, type Timings } from "./store.js";
+import { Account } from "./account.js";
+import { DEFAULT_TIMINGS, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
 import { exactJsonType } from "./json-type.js";
 import type { Platform } from "../api/index.js";
@@ -51,7 +52,7 @@ export interface EmulatorOptions {
 
 /** The emulator's parts, reachable from the app for in-process tests. */
 export interface EmulatorParts {
-  store: Store;
+  store: Account;
   faults: Faults;
   log: RequestLog;
 }
@@ -66,7 +67,7 @@ declare module "fastify" {
 export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   const timings: Timings = { ...DEFAULT_TIMINGS, ...opts.timings };
   if (opts.provisioningSeconds !== undefined) timings.provisioningSeconds = opts.provisioningSeconds;
-  const store = new Store(new Clock(), timings, opts.persistFile, opts.platform);
+  const store = new Account(new Clock(), timings, opts.persistFile, opts.platform);
   const unlock = opts.persistFile !== undefined ? lockStateFile(opts.persistFile) : () => {};
   try {
     store.load();

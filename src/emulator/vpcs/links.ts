@@ -8,14 +8,18 @@
 import { VPC_IP } from "../../api/index.js";
 import { BadRequest } from "../failures.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
-import type { SubnetRecord, VpcRecord } from "../records.js";
-import type { Store } from "../store.js";
 import { answerOf, type Stored } from "../stored.js";
 
 /** What a subnet record holds of its VPC. */
 export interface SubnetLink {
   vpc_id: number;
 }
+
+/** What the links read of a subnet record (records.ts): its id, its VPC and its range. */
+type LinkedSubnet = SubnetLink & { id: number; ipv4: string };
+
+/** What an IP entry reads of a VPC record. */
+type EntryVpc = { id: number; region: string };
 
 /** A VPC interface as the control API attaches it. */
 export interface InterfaceInput {
@@ -38,7 +42,7 @@ export const INTERFACE_BODY = {
 /** An interface with its compute instance, and what an IP entry of it answers from. */
 interface IpSource extends InterfaceRecord {
   computeId: number;
-  vpc: VpcRecord;
+  vpc: EntryVpc;
   range: Cidr;
   entry: { address: string | null; range: string | null };
 }
@@ -74,7 +78,7 @@ export function linkTo(vpcId: number): SubnetLink {
 }
 
 /** The link of a database's private network to `subnet` and its VPC (databases/private-network.ts). */
-export function linkToSubnet(subnet: SubnetRecord): SubnetLink & { subnet_id: number } {
+export function linkToSubnet(subnet: LinkedSubnet): SubnetLink & { subnet_id: number } {
   return { vpc_id: subnet.vpc_id, subnet_id: subnet.id };
 }
 
@@ -99,7 +103,7 @@ export function subnetRefusal(reason: string): BadRequest {
  */
 export function interfaceRecord(
   input: InterfaceInput,
-  subnet: SubnetRecord,
+  subnet: LinkedSubnet,
   firstOfCompute: InterfaceRecord | undefined,
   id: () => number,
   newConfig: () => number,
@@ -118,13 +122,18 @@ export function interfaceRecord(
 }
 
 /**
- * VPC IP entries: one per interface address and one per routed range, in a VPC, in the VPCs
- * `visible`, or in the account. An entry names its own address first, then the model's order.
+ * VPC IP entries of `interfaces` (those in a VPC or in the account, computes/model.ts): one per
+ * interface address and one per routed range, in the VPCs `visible` or all, read against the
+ * account's subnets and VPCs. An entry names its own address first, then the model's order.
  */
-export function ipEntries(store: Store, vpcId?: number, visible?: ReadonlySet<number>) {
-  return store.computes.interfacesIn(vpcId).flatMap((i) => {
-    const subnet = store.state.subnets.find((s) => s.id === i.subnet_id);
-    const vpc = store.state.vpcs.find((v) => v.id === i.vpc_id);
+export function ipEntries(
+  interfaces: readonly (InterfaceRecord & { computeId: number })[],
+  network: { subnets: readonly LinkedSubnet[]; vpcs: readonly EntryVpc[] },
+  visible?: ReadonlySet<number>,
+) {
+  return interfaces.flatMap((i) => {
+    const subnet = network.subnets.find((s) => s.id === i.subnet_id);
+    const vpc = network.vpcs.find((v) => v.id === i.vpc_id);
     if (!subnet || !vpc || (visible && !visible.has(vpc.id))) return [];
     const range = parseCidr(subnet.ipv4) as Cidr;
     const entry = (address: string | null, routed: string | null) => {

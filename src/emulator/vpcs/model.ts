@@ -4,7 +4,6 @@ import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
 import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
-import { subnetDatabaseProblem } from "../databases/private-network.js";
 import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
@@ -17,9 +16,16 @@ export interface VpcCreate {
   subnets?: { label: string; ipv4: string }[];
 }
 
-/** VPCs and their subnets, with the label, range and dependency rules. */
+/**
+ * VPCs and their subnets, with the label, range and dependency rules. What uses a subnet (the
+ * interfaces and databases in it, other areas) is told by `inUse` (subnet-users.ts, account.ts):
+ * the reason the subnet cannot be deleted yet, or undefined.
+ */
 export class VpcModel {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly inUse: (subnet: SubnetRecord) => string | undefined,
+  ) {}
 
   /** VPCs the actor can see, oldest first. */
   list(actor: Actor): VpcRecord[] {
@@ -88,7 +94,7 @@ export class VpcModel {
   delete(id: number, actor: Actor): void {
     const vpc = this.get(id, actor, true);
     const subnets = this.subnetsOf(vpc.id);
-    const problems = subnets.map((s) => this.inUseProblem(s)).filter((p): p is string => p !== undefined);
+    const problems = subnets.map((s) => this.inUse(s)).filter((p): p is string => p !== undefined);
     if (problems.length > 0) throw new BadRequest(problems.map((reason) => ({ reason })));
     const state = this.store.state;
     state.subnets = state.subnets.filter((s) => vpcOf(s) !== vpc.id);
@@ -133,7 +139,7 @@ export class VpcModel {
   /** Deletes a subnet that no configuration profile interface uses. */
   deleteSubnet(vpcId: number, subnetId: number, actor: Actor): void {
     const subnet = this.getSubnet(vpcId, subnetId, actor, true);
-    const problem = this.inUseProblem(subnet);
+    const problem = this.inUse(subnet);
     if (problem) throw new BadRequest(problem);
     this.store.state.subnets = this.store.state.subnets.filter((s) => s.id !== subnet.id);
     this.store.event("subnet_delete", { id: subnet.id, type: "subnet", label: subnet.label });
@@ -152,22 +158,6 @@ export class VpcModel {
     this.store.state.subnets.push(subnet);
     this.store.event("subnet_create", { id: subnet.id, type: "subnet", label: subnet.label });
     return subnet;
-  }
-
-  /**
-   * The reason a subnet cannot be deleted: databases in it or just gone from it
-   * (databases/private-network.ts), or the compute instances whose interfaces use it.
-   */
-  private inUseProblem(subnet: SubnetRecord): string | undefined {
-    const users = this.store.computes.usersOf(subnet.id);
-    if (users.length === 0) return subnetDatabaseProblem(this.store, subnet);
-    const active = users.filter((u) => u.active).map((u) => u.computeId);
-    const ids = [...new Set(users.map((u) => u.computeId))].join(", ");
-    const shutdown =
-      active.length > 0
-        ? `; active interfaces need their compute instance shut down first (${[...new Set(active)].join(", ")})`
-        : "";
-    return `Subnet ${subnet.id} (${subnet.ipv4}) is in use by configuration profile interfaces of compute instance(s) ${ids}; delete those interfaces first${shutdown}`;
   }
 
   private checkVpcLabel(label: string, selfId: number | undefined, errors: ErrorList): void {
