@@ -127,11 +127,18 @@ describe("commands, flags and settings the docs name exist", () => {
   });
 
   test("every `cloudplatform:<key>` is read by the client or the provider runtime, every CLOUDPLATFORM_ variable by the code", () => {
-    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the rest in src/.
-    const source = ["src", "test"]
-      .flatMap((dir) =>
+    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the Python
+    // example's driver's in its own code, the rest in src/.
+    const code: [string, string][] = [
+      ["src", ".ts"],
+      ["test", ".ts"],
+      ["examples", ".py"],
+    ];
+    const source = code
+      .flatMap(([dir, ext]) =>
         readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
-          .filter((f) => f.endsWith(".ts"))
+          // A project's own files only (examples/python/x.py), not what an install put beside them.
+          .filter((f) => f.endsWith(ext) && (dir !== "examples" || f.split(path.sep).length === 2))
           .map((f) => read(path.join(dir, f))),
       )
       .join("\n");
