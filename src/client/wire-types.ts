@@ -82,8 +82,8 @@ export type UpdateSubnetRequest = UpdateBody<typeof SUBNET>;
 /** One VPC IP address or range of an interface. */
 export type VpcIp = Answer<typeof VPC_IP>;
 
-/** A region. `resolvers` are split and trimmed from the API's comma-separated strings. */
-export type Region = Omit<Answer<typeof REGION>, "resolvers"> & { resolvers: { ipv4: string[]; ipv6: string[] } };
+/** A region; the lists the API holds as comma-separated strings are split and trimmed (the model's `separator`). */
+export type Region = Answer<typeof REGION>;
 
 /** Availability of one plan in one region. */
 export type RegionAvailability = Answer<typeof AVAILABILITY>;

@@ -1,7 +1,7 @@
 /**
  * The generated files, made from the list of resources (src/resources/list.ts), their field
  * tables and the shared object types (src/schema/object-types.ts): `schema.json`, each resource folder's
- * `class.ts` (its arguments interface and its dynamic resource class), each resource's stored paths
+ * `args.ts` (its arguments interface) and `class.ts` (its dynamic resource class), each resource's stored paths
  * (`src/providers/<folder>.ts` and `src/resources/<folder>.ts`), `src/resources/types.ts`,
  * the package's exports `src/resources/index.ts`, the plugin SDK `src/sdk/index.ts`, the
  * look-ups' result types `src/functions/result-types.ts` (result-types.ts here), and the
@@ -24,14 +24,31 @@ import { argsName, argumentLines, doc, outputLines, outputType, TypeUse } from "
 
 export { COMMAND } from "./header.js";
 
-/** A resource's `class.ts`: its arguments interface and its dynamic resource class. */
-function classFile(root: string, r: ResourceSpec): string {
+/**
+ * A resource's `args.ts`: its arguments interface, apart from its class so that what the class
+ * runs (its program side, through the list of resources) can name the arguments without a circle.
+ */
+function argsFile(r: ResourceSpec): string {
   const use = new TypeUse();
   const args = argumentLines(r.table, r.engine, use);
+  return `${header(`the field table of ${r.name}`)}/**
+ * The arguments of the \`${r.name}\` resource class (\`class.ts\`, which exports them too).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+${typeImports(use, "../types.js")}
+/** Arguments of the \`${r.name}\` resource. */
+export interface ${r.name}Args {
+${args}}
+`;
+}
+
+/** A resource's \`class.ts\`: its dynamic resource class, which exports its arguments (\`args.ts\`) too. */
+function classFile(root: string, r: ResourceSpec): string {
+  const use = new TypeUse();
   const outputs = outputLines(r.table, r.engine, use);
   const about = readFileSync(path.join(root, "src", "resources", r.folder, "doc.md"), "utf8");
   return `${header(`the field table and doc.md of ${r.name}`)}/**
- * The \`${r.name}\` resource class and its arguments. Its provider is \`provider.ts\`, which the
+ * The \`${r.name}\` resource class and its arguments (\`args.ts\`). Its provider is \`provider.ts\`, which the
  * class names by the stored path \`dist/providers/${r.folder}.js\` (docs/engine.md).
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -48,10 +65,9 @@ import {
 import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
+import type { ${r.name}Args } from "./args.js";
 ${typeImports(use, "../types.js")}
-/** Arguments of {@link ${r.name}}. */
-export interface ${r.name}Args {
-${args}}
+export type { ${r.name}Args } from "./args.js";
 
 ${doc(about)}export class ${r.name} extends pulumi.dynamic.Resource {
 ${outputs}
@@ -139,6 +155,7 @@ export async function generatedFiles(root: string, version: string, format: Form
     "src/functions/result-types.ts": resultTypesFile(usedTypes().outputs),
   };
   for (const r of RESOURCE_LIST) {
+    sources[`src/resources/${r.folder}/args.ts`] = argsFile(r);
     sources[`src/resources/${r.folder}/class.ts`] = classFile(root, r);
     sources[`src/resources/${r.folder}.ts`] = providerPathFile(r);
     sources[`src/providers/${r.folder}.ts`] = lazyProviderFile(r);

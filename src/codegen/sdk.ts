@@ -110,7 +110,7 @@ import {
   registeredProps,
 } from "../shared/engine/resource-class.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
-${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/class.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
+${RESOURCE_LIST.map((r) => `import type { ${r.name}Args } from "../resources/${r.folder}/args.js";\n`).join("")}${typeImports(use, "../resources/types.js")}
 export type { ${argsNames.join(", ")} };
 export type { ${Object.keys(RESULTS).sort().join(", ")} } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";

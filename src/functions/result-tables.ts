@@ -22,7 +22,7 @@ import { asOutput, fromApi, type Codec, type Field, type FieldTable, type FieldT
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 import { SNAPSHOT_FIELDS } from "../resources/database-snapshot/fields.js";
 import { asResult, asResults, modelRow, modelRows, wireOf } from "../shared/fields/model-rows.js";
-import { ANY_ENGINE_CONFIG } from "../schema/engine-config-types.js";
+import { ANY_ENGINE_CONFIG } from "../shared/fields/engine-config-types.js";
 
 /** A result field: read from `api` (a key or codec), never an input. */
 function out<A>(description: string, type: FieldType, api?: (keyof A & string) | Codec<A>): Field<A> {

@@ -7,7 +7,7 @@ import * as API from "../api/databases.js";
 import type { FieldFacts } from "../shared/fields/table.js";
 import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
-import { engineConfigTypes } from "./engine-config-types.js";
+import { engineConfigTypes } from "../shared/fields/engine-config-types.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;

@@ -19,11 +19,11 @@ import {
   registeredProps,
 } from "../shared/engine/resource-class.js";
 import { providerInputs, providerOptions } from "./provider-inputs.js";
-import type { VpcArgs } from "../resources/vpc/class.js";
-import type { VpcSubnetArgs } from "../resources/vpc-subnet/class.js";
-import type { MysqlDatabaseArgs } from "../resources/mysql-database/class.js";
-import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/class.js";
-import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/class.js";
+import type { VpcArgs } from "../resources/vpc/args.js";
+import type { VpcSubnetArgs } from "../resources/vpc-subnet/args.js";
+import type { MysqlDatabaseArgs } from "../resources/mysql-database/args.js";
+import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/args.js";
+import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/args.js";
 import type {
   DatabaseHosts,
   DatabasePrivateNetwork,

@@ -1,5 +1,5 @@
 /**
- * Every generated file (schema.json, each resource's class.ts, the object types, the package's
+ * Every generated file (schema.json, each resource's args.ts and class.ts, the object types, the package's
  * exports and the plugin SDK) is what the list of resources and the field tables make now: the
  * generator runs in memory and compares, so a table change without `npm run generate` fails here,
  * naming the stale file. Each generated TypeScript file says it is generated, and by what command.
@@ -27,6 +27,7 @@ test("each generated TypeScript file starts by saying it is generated and by wha
     "src/resources/types.ts",
     "src/sdk/index.ts",
     ...RESOURCE_LIST.map((r) => `src/resources/${r.folder}/class.ts`),
+    ...RESOURCE_LIST.map((r) => `src/resources/${r.folder}/args.ts`),
   ];
   for (const file of generated)
     expect(fs.readFileSync(path.join(root, file), "utf8").split("\n")[0]).toMatch(

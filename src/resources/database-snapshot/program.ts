@@ -4,7 +4,7 @@
  */
 import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
 import type { ProgramSide } from "../../shared/engine/resource-class.js";
-import type { DatabaseSnapshotArgs } from "./class.js";
+import type { DatabaseSnapshotArgs } from "./args.js";
 import { parseSnapshotId } from "./requests.js";
 
 /**

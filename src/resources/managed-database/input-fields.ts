@@ -13,7 +13,7 @@ import { modelObjectCodec } from "../../shared/fields/model-rows.js";
 import { DATABASE } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
-import { engineConfigType } from "../../schema/engine-config-types.js";
+import { engineConfigType } from "../../shared/fields/engine-config-types.js";
 import { canonicalAllowList, databaseLabelRule, engineIdRule, normaliseAllowList } from "./rules.js";
 
 /**

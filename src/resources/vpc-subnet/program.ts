@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
 import type { ProgramSide } from "../../shared/engine/resource-class.js";
 import { rangesOverlap } from "../../api/ipv4.js";
-import type { VpcSubnetArgs } from "./class.js";
+import type { VpcSubnetArgs } from "./args.js";
 
 /**
  * Collisions with an inline subnet of the `Vpc` this program declares and the subnet's `vpcId`

@@ -3,7 +3,7 @@
  * `VpcSubnet` naming it finds them (the inline-subnet collision check).
  */
 import type { ProgramSide } from "../../shared/engine/resource-class.js";
-import type { VpcArgs } from "./class.js";
+import type { VpcArgs } from "./args.js";
 
 /** The program side of `Vpc`. */
 export const VPC_PROGRAM: ProgramSide<VpcArgs> = { idOutput: { name: "vpcId", parse: Number }, remembered: true };

@@ -5,9 +5,15 @@
  * (`PostgresqlEngineConfigPgPgPartmanBgw`), each setting's type, bounds, values and restart
  * from its description. A new setting is a new recorded answer, and `npm run generate`.
  */
-import { ENGINE_CONFIG_SCHEMAS, isSetting, type ConfigSchema, type Engine, type SettingSchema } from "../api/index.js";
-import { camel } from "../shared/fields/model-rows.js";
-import type { FieldFacts, FieldType } from "../shared/fields/table.js";
+import {
+  ENGINE_CONFIG_SCHEMAS,
+  isSetting,
+  type ConfigSchema,
+  type Engine,
+  type SettingSchema,
+} from "../../api/index.js";
+import { camel } from "./model-rows.js";
+import type { FieldFacts, FieldType } from "./table.js";
 
 const pascal = (wire: string): string => camel(wire).replace(/^./, (c) => c.toUpperCase());
 
