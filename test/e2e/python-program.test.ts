@@ -12,7 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as plugin from "../../src/sdk";
-import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator";
+import { INSTANT_TIMINGS, startTestEmulator, TODAYS_API, type TestEmulator } from "../support/emulator";
 import { pluginEnv } from "../support/plugin";
 import { installPythonSdk, runTool, type PythonSdk } from "../support/python";
 import { api, list, readStateFiles, useE2e } from "./helpers";
@@ -21,12 +21,11 @@ const repoRoot = path.resolve(__dirname, "..", "..");
 const storyDir = path.join(repoRoot, ".state", "python-e2e");
 const RUN_PY = path.join(repoRoot, "test", "fixtures", "python-programs", "run.py");
 
-/** Today's platform, every asynchronous change done at the next read. */
+/** The emulator's default (today's API), every asynchronous change done at the next read. */
 const today = async (emulator: TestEmulator) => {
   await emulator.control.setTimings(INSTANT_TIMINGS);
-  await emulator.control.setPlatform("rdbms-default");
 };
-const e2e = useE2e(today);
+const e2e = useE2e(today, TODAYS_API);
 let sdk: PythonSdk;
 let region: string;
 
@@ -234,7 +233,7 @@ test("a refusal at preview reaches the Python program naming the field; nothing 
 test("two explicit providers in one Python program: a VPC in each account, a look-up through one", async () => {
   const a = e2e.emulator;
   const TOKEN_B = "python-account-b";
-  const b = await startTestEmulator();
+  const b = await startTestEmulator(TODAYS_API);
   try {
     await b.control.seed({ tokens: [{ token: TOKEN_B, scopes: "*" }] });
     await b.control.setTimings(INSTANT_TIMINGS);
