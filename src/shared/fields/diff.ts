@@ -60,6 +60,8 @@ export interface DiffSpec {
    * others and an update merges (a database's engine settings).
    */
   partial?: string[];
+  /** Per-field comparison by meaning of the held and the given value (object-list.ts), in place of equality. */
+  matches?: Record<string, (held: unknown, given: unknown) => boolean>;
   /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
   normalise?: Record<string, (value: unknown) => unknown>;
   /**
@@ -96,7 +98,8 @@ export function changedFields(olds: Bag, given: Bag, spec: DiffSpec): string[] {
     // An engine's own field is absent from the other's inputs: no default stands in for it there.
     const held = olds[field] === undefined && next !== undefined ? spec.defaults?.[field] : olds[field];
     const old = spec.partial?.includes(field) ? projected(held, next) : held;
-    if (!same(norm(old), norm(next))) changed.push(field);
+    const matches = spec.matches?.[field];
+    if (matches ? !matches(old, next) : !same(norm(old), norm(next))) changed.push(field);
   }
   return changed;
 }

@@ -105,6 +105,12 @@ export interface Field<A = never> {
   notes?: string;
   /** Where today's database platform (`rdbms-default`) treats the field otherwise than the contract's. */
   todays?: PlatformUse;
+  /** Whether the held value answers the one the program gives, where that is not equality (object-list.ts). */
+  matches?: (held: unknown, given: unknown) => boolean;
+  /** The field's own check, run by checkFields in place of the generic ones (object-list.ts). */
+  check?: (rules: Rules, news: Bag, field: string) => void;
+  /** Whether a value holds a secret the API never answers: the class then registers the input as a secret. */
+  secretInput?: (value: unknown) => boolean;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */
@@ -137,7 +143,9 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
   const all = Object.entries(table);
   const normalise: Record<string, (v: unknown) => unknown> = {};
   const defaults: Record<string, unknown> = {};
+  const matches: Record<string, (held: unknown, given: unknown) => boolean> = {};
   for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  for (const [k, f] of all) if (f.matches) matches[k] = f.matches;
   for (const [k, f] of all) if (f.default !== undefined && f.change !== "output") defaults[k] = f.default;
   return {
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
@@ -146,6 +154,7 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
     ...(all.some(([, f]) => f.partial) ? { partial: all.filter(([, f]) => f.partial).map(([k]) => k) } : {}),
     ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(Object.keys(matches).length ? { matches } : {}),
     ...(Object.keys(defaults).length ? { defaults } : {}),
     ...(collides ? { collides } : {}),
   };
@@ -218,7 +227,7 @@ export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag,
     fieldsOf(table, engine)
       // A value the answer lacks (an API older than the field) proves no difference.
       .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
-      .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
+      .filter(([k, f]) => actual[k] !== undefined && !(f.matches ?? same)(actual[k], inputs[k]))
       .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`)
   );
 }
@@ -272,8 +281,9 @@ export function checkFields<A>(
     const absent = news[k] === undefined || news[k] === null;
     if (absent && f.default !== undefined) inputs[k] = f.default;
     const custom = explicit[k];
-    if (custom) {
-      custom(rules, news, inputs);
+    if (custom || f.check) {
+      if (custom) custom(rules, news, inputs);
+      else f.check!(rules, news, k);
       continue;
     }
     if (f.choices) {
@@ -405,6 +415,7 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
     .filter(([k, f]) => {
       const norm = f.normalise ?? ((v: unknown) => v);
       const held = current[k] === undefined ? f.default : current[k];
+      if (f.matches) return !f.matches(held, news[k]);
       return !same(norm(f.partial ? projected(held, news[k]) : held), norm(news[k]));
     })
     .map(([k]) => k);
