@@ -4,10 +4,12 @@
  * Look-up results are the tables of functions/result-tables.ts.
  */
 import * as API from "../api/databases.js";
-import type { FieldFacts } from "../shared/fields/table.js";
+import type { FieldFacts, FieldTable } from "../shared/fields/table.js";
 import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
 import { engineConfigTypes } from "./engine-config-types.js";
+import { listObjectTypes } from "../shared/fields/object-list.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -158,4 +160,6 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
   ...engineConfigTypes(),
+  // The entries of the lists of objects in the resources' tables (object-list.ts) declare their own.
+  ...listObjectTypes(VPC_FIELDS as FieldTable<never>, SUBNET_FIELDS as FieldTable<never>),
 };

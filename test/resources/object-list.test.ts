@@ -4,7 +4,7 @@
  * read from its one row.
  */
 import { computeDiff } from "../../src/shared/fields/diff.js";
-import { objectList } from "../../src/shared/fields/object-list.js";
+import { listObjectTypes, objectList } from "../../src/shared/fields/object-list.js";
 import {
   adoptionMismatches,
   checkFields,
@@ -28,17 +28,18 @@ const TABLE = {
   ipv6: {
     description: "test",
     change: "replace",
-    type: { array: { ref: "TestIpv6" } },
     ...objectList<Answer>({
       key: "ipv6",
+      type: { name: "TestIpv6", description: "An IPv6 prefix." },
       max: 1,
       members: {
         range: {
+          description: "The prefix.",
           computed: true,
           matches: byMeaning,
           rule: (v) => (/^(auto|\/\d+|.*:.*)$/.test(v) ? undefined : "is no range"),
         },
-        allocationClass: { writeOnly: true },
+        allocationClass: { description: "Its class.", writeOnly: true },
       },
     }),
   },
@@ -93,5 +94,24 @@ describe("a list of nested objects with a computed member", () => {
   it("marks an input holding the write-only member as one to keep secret", () => {
     expect(TABLE.ipv6.secretInput([{ range: "/52", allocationClass: "gold" }])).toBe(true);
     expect(TABLE.ipv6.secretInput([{ range: "/52" }])).toBe(false);
+  });
+
+  it("declares the schema's object type of an entry, the write-only member secret", () => {
+    expect(listObjectTypes(TABLE as FieldTable<never>)).toEqual({
+      TestIpv6: [
+        "An IPv6 prefix.",
+        {
+          range: { description: "The prefix.", change: "update", type: "string", absent: "null" },
+          allocationClass: {
+            description: "Its class.",
+            change: "update",
+            type: "string",
+            absent: "null",
+            secret: true,
+          },
+        },
+      ],
+    });
+    expect(TABLE.ipv6.type).toEqual({ array: { ref: "TestIpv6" } });
   });
 });

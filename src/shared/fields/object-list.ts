@@ -7,7 +7,7 @@
  * the state while the input holding it is registered as a secret.
  */
 import { same } from "./diff.js";
-import type { Field } from "./table.js";
+import type { Field, FieldFacts, FieldTable } from "./table.js";
 import { hasUnknown, shown, type Bag, type Rules } from "./validate.js";
 
 /** One member of the listed objects, by its camelCase name. */
@@ -26,13 +26,37 @@ export interface ListMember {
   writeOnly?: boolean;
   /** The member's own rule on a string value: the reason it is refused, or undefined. */
   rule?: (value: string) => string | undefined;
+  /** One line for docs and schema. */
+  description: string;
 }
 
 /** A list of objects: its API key, its members, and how many entries the API takes. */
 export interface ObjectList<A = never> {
   key: keyof A & string;
+  /** The schema's object type of an entry: its name and what it is. */
+  type: { name: string; description: string };
   members: Record<string, ListMember>;
   max?: number;
+}
+
+/** The schema object type of each row `objectList` made: its name, what it is, its members. */
+const TYPES = new WeakMap<object, [string, string, FieldFacts]>();
+
+/**
+ * The schema object types of the rows of this kind in `tables`, by name, as SHARED_TYPES lists
+ * them (src/schema/object-types.ts): each member a string, secret where write-only, null where the
+ * program may leave it out.
+ */
+export function listObjectTypes(...tables: FieldTable<never>[]): Record<string, [string, FieldFacts]> {
+  const codecs = tables.flatMap((t) =>
+    Object.values(t).flatMap((row) => (typeof row.api === "object" ? [row.api] : [])),
+  );
+  return Object.fromEntries(
+    codecs.flatMap((codec) => {
+      const type = TYPES.get(codec);
+      return type ? [[type[0], [type[1], type[2]]]] : [];
+    }),
+  );
 }
 
 /** A camelCase member name as its wire name: `allocationClass` as `allocation_class`. */
@@ -129,9 +153,29 @@ function holdsWriteOnly<A>(list: ObjectList<A>, value: unknown): boolean {
  */
 export function objectList<A>(
   list: ObjectList<A>,
-): Required<Pick<Field<A>, "api" | "matches" | "check" | "secretInput">> {
+): Required<Pick<Field<A>, "type" | "api" | "matches" | "check" | "secretInput">> {
+  const api = {
+    key: list.key,
+    read: (a: A) => read(list, (a as Bag)[list.key]),
+    write: (v: unknown) => write(list, v),
+  };
+  const members: FieldFacts = Object.fromEntries(
+    Object.entries(list.members).map(([name, m]) => [
+      name,
+      {
+        description: m.description,
+        change: "update",
+        type: "string",
+        absent: "null",
+        ...(m.writeOnly ? { secret: true } : {}),
+      },
+    ]),
+  );
+  // Keyed by the codec, which the table's row holds as it is (the row spreads these parts).
+  TYPES.set(api, [list.type.name, list.type.description, members]);
   return {
-    api: { key: list.key, read: (a) => read(list, (a as Bag)[list.key]), write: (v) => write(list, v) },
+    type: { array: { ref: list.type.name } },
+    api,
     matches: (held, given) => listMatches(list, held, given),
     check: (rules, news, field) => check(list, field, rules, news),
     secretInput: (value) => holdsWriteOnly(list, value),
