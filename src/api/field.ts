@@ -69,6 +69,7 @@ export type WireType =
   | "boolean"
   | "date-time"
   | "strings"
+  | "integers"
   | { readonly array: Entity }
   | { readonly object: Entity };
 
@@ -101,6 +102,8 @@ export interface ApiField {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** A list's most entries (a VPC's `ipv6`: one). */
+  readonly maxItems?: number;
   /** The IP families a list of ranges takes (an allow list), each entry an address or a CIDR range. */
   readonly ipFamilies?: readonly IpFamily[];
   /** Engines that have the field; left out, both. */
@@ -283,7 +286,9 @@ type Primitive<T> = T extends "integer" | "number"
     ? boolean
     : T extends "strings"
       ? string[]
-      : string;
+      : T extends "integers"
+        ? number[]
+        : string;
 /** Values another platform adds to a field's enum (cluster size 2 on today's platform). */
 type PlatformEnum<F> = F extends { platforms: { "rdbms-default": { enum: readonly (infer V)[] } } } ? V : never;
 /** The values a field with an enum may hold on some platform. */

@@ -11,6 +11,7 @@ import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } fr
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
 import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { SUBNET_TODAY_ANSWER } from "./vpcs/answers.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   computes: (subnet, store) => {
@@ -23,6 +24,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
     return [...computes.values()];
   },
   ...SUBNET_DATABASES_ANSWER,
+  ...SUBNET_TODAY_ANSWER,
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Store> = {

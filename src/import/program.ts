@@ -98,12 +98,15 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
             kind: "object",
             entries: [
               ["label", typedExpr(s.label, "string", "label")],
-              ["ipv4", typedExpr(s.ipv4, "string", "ipv4")],
+              ...(s.ipv4 === null
+                ? []
+                : [["ipv4", typedExpr(s.ipv4, "string", "ipv4")] as [string, ReturnType<typeof typedExpr>]]),
             ],
           })),
         },
       ]);
-      for (const s of vpc.subnets) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
+      for (const s of vpc.subnets)
+        if (s.ipv4 !== null) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
     }
     declarations.push({ cls: "Vpc", ...names, args, comment: computesComment(vpc, subnets) });
     networkNames.vpcs.set(vpc.id, names.identifier);
@@ -118,7 +121,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
           }),
           comment: usersComment(s.computes.map((c) => c.id)),
         });
-        ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
+        if (s.ipv4 !== null) ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
         networkNames.subnets.set(s.id, sub.identifier);
       }
     }

@@ -57,7 +57,7 @@ function databasesIn(store: Store, subnetId: number): (DatabaseRecord & Held)[] 
 
 /** The highest free /30 of the subnet, clear of compute interfaces and other databases. */
 function freeRange(store: Store, subnet: SubnetRecord, selfId: number | undefined): string | undefined {
-  const range = parseCidr(subnet.ipv4);
+  const range = subnet.ipv4 === null ? undefined : parseCidr(subnet.ipv4);
   if (!range || range.prefix > RANGE_PREFIX) return undefined;
   const taken = databasesIn(store, subnet.id)
     .filter((d) => d.id !== selfId)

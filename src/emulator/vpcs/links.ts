@@ -125,7 +125,7 @@ export function ipEntries(store: Store, vpcId?: number, visible?: ReadonlySet<nu
   return store.computes.interfacesIn(vpcId).flatMap((i) => {
     const subnet = store.state.subnets.find((s) => s.id === i.subnet_id);
     const vpc = store.state.vpcs.find((v) => v.id === i.vpc_id);
-    if (!subnet || !vpc || (visible && !visible.has(vpc.id))) return [];
+    if (!subnet?.ipv4 || !vpc || (visible && !visible.has(vpc.id))) return [];
     const range = parseCidr(subnet.ipv4) as Cidr;
     const entry = (address: string | null, routed: string | null) => {
       const {

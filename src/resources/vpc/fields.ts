@@ -132,7 +132,7 @@ export const SUBNET_FIELDS = {
     type: "string",
     api: {
       read: (s) => {
-        const cidr = parseCidr(s.ipv4);
+        const cidr = s.ipv4 === null ? undefined : parseCidr(s.ipv4);
         return cidr ? firstHost(cidr) : null;
       },
     },

@@ -18,7 +18,7 @@ export type SubnetRange = Omit<VpcInlineSubnet, "id">;
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
 export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
   const ranges = new Set(wanted.map((w) => w.ipv4));
-  return vpc.subnets.filter((s) => ranges.has(s.ipv4));
+  return vpc.subnets.filter((s) => s.ipv4 !== null && ranges.has(s.ipv4));
 }
 
 /** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */

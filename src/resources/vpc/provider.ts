@@ -93,7 +93,7 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   const wanted = wantedSubnets(inputs);
   const body = updateRequest(VPC_FIELDS, fromApi(VPC_FIELDS, vpc), inputs);
   if (Object.keys(body).length > 0) await api.vpcs.update(vpc.id, body);
-  const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
+  const managed = current.flatMap((s) => (s.ipv4 === null ? [] : [{ id: s.id, label: s.label, ipv4: s.ipv4 }]));
   await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   const fresh = await api.vpcs.get(vpc.id);
   return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
@@ -180,7 +180,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = (props?.subnets as VpcInlineSubnet[] | undefined) ?? [];
     const ids = new Set(previous.map((p) => p.id));
     const ranges = new Set(previous.map((p) => p.ipv4));
-    const managed = vpc.subnets.filter((s) => ids.has(s.id) || ranges.has(s.ipv4));
+    const managed = vpc.subnets.filter((s) => ids.has(s.id) || (s.ipv4 !== null && ranges.has(s.ipv4)));
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
       ...state,

@@ -107,7 +107,7 @@ export async function subnetConflicts(
   const others = subnets.filter((s) => !(s.label === wish.own?.label && s.ipv4 === wish.own?.ipv4));
   const sibling = wish.label === undefined ? undefined : others.find((s) => s.label === wish.label);
   const released = wish.label !== undefined && isReleased(`vpc/${wish.vpcId}/subnet`, wish.label);
-  const overlapping = wish.ipv4 ? others.filter((s) => rangesOverlap(s.ipv4, wish.ipv4!)) : [];
+  const overlapping = wish.ipv4 ? others.filter((s) => s.ipv4 !== null && rangesOverlap(s.ipv4, wish.ipv4!)) : [];
   return {
     holder: sibling && !released ? subnetAsHolder(wish.vpcId, sibling) : undefined,
     overlap:
