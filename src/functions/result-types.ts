@@ -117,7 +117,7 @@ export interface SubnetResult {
   subnetId: number;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   label: string;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. */
   ipv4: string;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   computes: SubnetCompute[];

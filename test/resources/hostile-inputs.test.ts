@@ -77,7 +77,7 @@ test("an unknown input is refused naming it and the known inputs; the engine's o
   ]);
   const subnets = [{ label: "web", ipv4: "10.0.0.0/24", ipV4: "10.0.1.0/24" }];
   expect((await vpc.check({}, { label: "a", region: "us-east", subnets })).failures).toEqual([
-    { property: "subnets", reason: 'subnets[0].ipV4 is not known; use label and ipv4 (got "10.0.1.0/24")' },
+    { property: "subnets", reason: 'subnets[0].ipV4 is not known; use label, ipv4 and ipv6 (got "10.0.1.0/24")' },
   ]);
 });
 

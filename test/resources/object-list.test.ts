@@ -37,7 +37,7 @@ const TABLE = {
           description: "The prefix.",
           computed: true,
           matches: byMeaning,
-          rule: (v) => (/^(auto|\/\d+|.*:.*)$/.test(v) ? undefined : "is no range"),
+          rule: (v) => (/^(auto|\/\d+|.*:.*)$/.test(v) ? undefined : "Is no range"),
         },
         allocationClass: { description: "Its class.", writeOnly: true },
       },
@@ -85,7 +85,7 @@ describe("a list of nested objects with a computed member", () => {
     const { rules } = checkFields(TABLE, { ipv6: [{ range: "x" }, { colour: "red" }] }, undefined);
     expect(rules.failures.map((f) => f.reason)).toEqual([
       "ipv6 takes at most 1 entry, got 2",
-      "ipv6[0].range is no range",
+      "ipv6[0].range: Is no range",
       "ipv6[1].colour is not a member; the members are range, allocationClass",
     ]);
     expect(checkFields(TABLE, { ipv6: [{ range: "/52" }] }, undefined).rules.failures).toEqual([]);

@@ -134,7 +134,7 @@ function check<A>(list: ObjectList<A>, field: string, rules: Rules, news: Bag): 
       if (typeof v !== "string") rules.fail(`${at}.${name}`, `${at}.${name} must be a string`);
       else {
         const reason = m.rule?.(v);
-        if (reason) rules.fail(`${at}.${name}`, `${at}.${name} ${reason}`);
+        if (reason) rules.fail(`${at}.${name}`, `${at}.${name}: ${reason}`);
       }
     }
   });
