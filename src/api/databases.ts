@@ -1,25 +1,31 @@
 /**
- * Managed databases of both engines and what hangs off them: the contract's "Managed database",
- * the cross-engine list entry, the maintenance window, "Database backup", "Credentials and
- * certificate".
+ * Managed databases of both engines: the contract's "Managed database", the cross-engine list
+ * entry and the source of a fork. What a database's answer nests is database-parts.ts; its backups,
+ * credentials and certificate are database-backups.ts (both re-exported here).
  */
-import { entity, fieldOn, mayLack, pick, PLATFORMS, type Platform, type PlatformUse } from "./field.js";
+import { entity, fieldOn, mayLack, pick, PLATFORMS, type Platform } from "./field.js";
+import {
+  answeredOnlyToday,
+  DATABASE_STATUSES,
+  REPLICATION_COMMIT_TYPES,
+  REPLICATION_TYPES,
+  ENGINE_SETTINGS,
+  HOSTS,
+  MAINTENANCE_WINDOW,
+  MEMBERS,
+  takenOnlyToday,
+} from "./database-parts.js";
 import type { IpFamily } from "./ipv4.js";
 import { PRIVATE_NETWORK } from "./network.js";
 
-/** A field only today's platform takes, on create and update; the contract's answers lack it. */
-const takenOnlyToday = (source: string) =>
-  ({
-    "rdbms-default": { create: "optional", update: true, source },
-    "rdbms-legacy": { answer: false, source: "the contract lacks it" },
-  }) as const;
-
-/**
- * A database's engine settings (`engine_config`): no fixed keys here, since the API describes
- * them itself (`GET /databases/{engine}/config`, recorded in engine-config/*.json and read by
- * engine-config.ts), nested as that description nests them.
- */
-const ENGINE_SETTINGS = entity({ name: "engine settings", fields: {} });
+export {
+  DATABASE_STATUSES,
+  MAINTENANCE_WINDOW,
+  PENDING_UPDATE,
+  REPLICATION_COMMIT_TYPES,
+  REPLICATION_TYPES,
+} from "./database-parts.js";
+export * from "./database-backups.js";
 
 /** The source a database was forked from and the instant restored (today's platform, §4). */
 export const FORK = entity({
@@ -38,159 +44,6 @@ export const FORK = entity({
     },
   },
 });
-
-/** A field today's platform's answers lack. */
-const notAnsweredToday = (source: string) => ({ "rdbms-default": { answer: false, source } }) as const;
-
-/** A field only today's platform answers (the contract's answers lack it). */
-const answeredOnlyToday = (source: string) =>
-  ({ "rdbms-legacy": { answer: false, source: `the contract's answers lack it; ${source}` } as PlatformUse }) as const;
-
-const HOSTS = entity({
-  name: "hosts",
-  fields: {
-    primary: {
-      type: "string",
-      nullable: true,
-      source: "Managed database: | hosts | object | `primary` ... assigned after provisioning completes |",
-    },
-    secondary: {
-      type: "string",
-      nullable: true,
-      platforms: notAnsweredToday("todays-platform.md §7.2: hosts are {primary, standby} (2025 recordings)"),
-      source: "Managed database: | hosts | object | `secondary` ... assigned after provisioning completes |",
-    },
-    standby: {
-      type: "string",
-      absent: true,
-      published: false,
-      platforms: answeredOnlyToday("§7.2: hosts.standby on a cluster of 2 or 3 nodes; 1-node clusters lack it"),
-      source:
-        "todays-platform.md §7.2: | `hosts` | `standby` = `replica-` + same; set at create; 1-node clusters have only `primary` (no `standby` key) |",
-    },
-  },
-});
-
-/** A maintenance today's platform has planned (`updates.pending[]`, todays-platform.md §7.2). */
-export const PENDING_UPDATE = entity({
-  name: "pending update",
-  fields: {
-    deadline: {
-      type: "date-time",
-      nullable: true,
-      source: "todays-platform.md §7.2: pending `deadline` `<ts>` or null",
-    },
-    description: {
-      type: "string",
-      source:
-        "todays-platform.md §7.2: pending `description` (`Platform Updates`, `TimescaleDB version … is available.`)",
-    },
-    planned_for: {
-      type: "date-time",
-      nullable: true,
-      source: "todays-platform.md §7.2: pending `planned_for` `<ts>` or null",
-    },
-  },
-});
-
-/** A database's nodes by address (`members`): no fixed keys, each value `primary` or `failover`. */
-const MEMBERS = entity({ name: "members", fields: {} });
-
-/** The maintenance window for automatic OS patching (UTC); bounds from the published description. */
-export const MAINTENANCE_WINDOW = entity({
-  name: "maintenance window",
-  fields: {
-    frequency: {
-      type: "string",
-      update: true,
-      enum: ["weekly", "monthly"],
-      platforms: {
-        "rdbms-default": {
-          enum: ["weekly"],
-          refusal: "Frequency must be weekly",
-          source:
-            "todays-platform.md §9: every answer weekly; TF/ANS allow only weekly; text attributed to TF #1979 (UNVERIFIED)",
-        },
-      },
-      source: "Managed database, `updates`: | frequency | string (values seen: weekly, monthly) |",
-    },
-    duration: {
-      type: "integer",
-      update: true,
-      minimum: 1,
-      maximum: 3,
-      platforms: {
-        "rdbms-default": {
-          enum: [4],
-          refusal: "Duration must be 4",
-          source:
-            "todays-platform.md §9: every answer duration 4, PUT with 4 accepted; text attributed to TF #1979 (UNVERIFIED)",
-        },
-      },
-      source: "published Database.updates.duration: integer 1..3",
-    },
-    hour_of_day: {
-      type: "integer",
-      update: true,
-      minimum: 0,
-      maximum: 23,
-      source: "published Database.updates.hour_of_day: integer 0..23",
-    },
-    day_of_week: {
-      type: "integer",
-      update: true,
-      minimum: 1,
-      maximum: 7,
-      source: "published Database.updates.day_of_week: integer 1..7",
-    },
-    week_of_month: {
-      type: "integer",
-      update: true,
-      nullable: true,
-      minimum: 1,
-      maximum: 4,
-      platforms: {
-        "rdbms-default": {
-          answer: false,
-          fixed: null,
-          refusal: "Must be null for a weekly maintenance window",
-          source:
-            "todays-platform.md §9: absent from answers; CM sends week_of_month null; a number: UNVERIFIED (refused, as on a weekly legacy window)",
-        },
-      },
-      source: "Managed database, `updates`: | week_of_month | integer, nullable (null for weekly) |",
-    },
-    pending: {
-      type: { array: PENDING_UPDATE },
-      absent: true,
-      published: false,
-      platforms: answeredOnlyToday("todays-platform.md §7.2: updates.pending[] on every answer of today's platform"),
-      source: "todays-platform.md §7.2, §9: read-only pending[] of {deadline, description, planned_for}",
-    },
-  },
-});
-
-/** Database statuses (the contract's "States and transitions"). */
-export const DATABASE_STATUSES = [
-  "provisioning",
-  "active",
-  "suspending",
-  "suspended",
-  "resuming",
-  "restoring",
-  "failed",
-  "degraded",
-  "updating",
-  "backing_up",
-  // Today's platform: a plan or cluster-size change (todays-platform.md §2.2, §7.4; CM's status union).
-  "resizing",
-] as const;
-
-/** The replication modes (both engines' request values are `requestEnum`'s). */
-export const REPLICATION_TYPES = ["none", "asynch", "semi_synch"] as const;
-
-/** PostgreSQL's replication commit modes. */
-export const REPLICATION_COMMIT_TYPES = ["on", "local", "remote_write", "remote_apply", "off"] as const;
 
 /**
  * The disk sizes both a database engine of the catalogue and a managed database answer (the
@@ -478,61 +331,3 @@ export const DATABASE_SUMMARY = entity({
 export function allowListFamilies(platform: Platform): readonly IpFamily[] {
   return fieldOn(DATABASE.fields.allow_list, platform).ipFamilies ?? [4];
 }
-
-/** A backup of a database; a snapshot create takes its label and a target. */
-export const BACKUP = entity({
-  name: "Database backup",
-  published: "DatabaseBackup",
-  fields: {
-    id: { type: "integer", source: "Database backup: | id | integer |" },
-    label: {
-      type: "string",
-      create: "required",
-      minLength: 1,
-      maxLength: 30,
-      pattern: "^[A-Za-z0-9_]+$",
-      source:
-        "Database backup: | label | string, at most 30 characters | ASCII letters or numbers only |; #26: label (required, 1..30 characters)",
-    },
-    type: {
-      type: "string",
-      enum: ["snapshot", "auto"],
-      filterable: true,
-      source: "Database backup: | type | string | enum: `snapshot`, `auto` |",
-    },
-    target: {
-      type: "string",
-      enum: ["primary", "secondary"],
-      create: "optional",
-      answer: false,
-      default: "primary",
-      source: "#26 POST .../backups: target (enum primary, secondary; default primary)",
-    },
-    created: { type: "date-time", filterable: true, source: "Database backup: | created | string, date-time |" },
-  },
-});
-
-/** Root credentials of a database. */
-export const CREDENTIALS = entity({
-  name: "credentials",
-  published: "DatabaseCredentials",
-  fields: {
-    username: {
-      type: "string",
-      source: "Credentials and certificate: | credentials | `username` string (root user) |",
-    },
-    password: { type: "string", source: "Credentials and certificate: | credentials | `password` string |" },
-  },
-});
-
-/** The SSL CA certificate of a database, base64-encoded. */
-export const CERTIFICATE = entity({
-  name: "certificate",
-  published: "DatabaseSSL",
-  fields: {
-    ca_certificate: {
-      type: "string",
-      source: "Credentials and certificate: | certificate | `ca_certificate` string, base64-encoded |",
-    },
-  },
-});

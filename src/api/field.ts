@@ -4,10 +4,11 @@
  * request and answer types are mapped from these literals; the emulator's body schemas, records,
  * defaults and answers, and the conformance tests' key lists, are read from them at run time.
  * This folder imports nothing but `ipaddr.js` (ipv4.ts, the IPv4 parsing both sides share).
+ * What the declaration yields sits above it: the shapes (bodies.ts), the names (names.ts), the
+ * rules (rules.ts) and a platform's refusals (refusals.ts).
  */
 
 import type { IpFamily } from "./ipv4.js";
-import { boundsProblem, ruleReason } from "./rules.js";
 
 /** The two engine families of managed databases. */
 export type Engine = "mysql" | "postgresql";
@@ -198,53 +199,6 @@ export function knownToCreate(f: ApiField): boolean {
   return f.create !== undefined || PLATFORMS.some((p) => fieldOn(f, p).create);
 }
 
-/**
- * What a create on `platform` refuses by field, with the API's reason: a refused field, a value
- * other than a fixed one, a value outside the platform's enum or pattern. Undefined where the
- * value is taken. The emulator applies it; a provider's preview can ask it the same question.
- */
-export function createRefusal(f: ApiField, platform: Platform, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  const on = requestOn(f, platform);
-  if (on.create === "refused") return on.refusal;
-  return valueRefusal(on, value);
-}
-
-/** The field as a request on `platform` gives it: one of another type than the answer (an engine id) is not held to the answer's enum. */
-function requestOn(f: ApiField, platform: Platform): FieldOn {
-  const on = fieldOn(f, platform);
-  return f.request && !f.platforms?.[platform]?.enum ? { ...on, enum: undefined } : on;
-}
-
-/** What an update on `platform` refuses of a value (fixed, enum, pattern, bounds), with the API's reason (rules.ts words it). */
-export function valueRefusal(on: FieldOn, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (on.fixed !== undefined && value !== on.fixed) return on.refusal ?? `Must be ${String(on.fixed)}`;
-  if (on.pattern !== undefined && (typeof value !== "string" || !new RegExp(on.pattern).test(value)))
-    return on.refusal ?? ruleReason("pattern", on);
-  if (on.enum && !on.enum.includes(value as string | number)) return on.refusal ?? ruleReason("enum", on);
-  // Its bounds (range, length), by the one check of them; enum and pattern were judged above, with the platform's text.
-  return boundsProblem({ ...on, enum: undefined, pattern: undefined }, value);
-}
-
-/**
- * A request schema shared by every platform (a body is judged before its database's platform is
- * known) takes the union of the platforms' values; this is what it leaves to the platform's own
- * check: the field's values where some platform narrows or widens them. Undefined for a field
- * every platform takes alike, which the schema alone judges.
- */
-export function platformRefusal(f: ApiField, platform: Platform, value: unknown): string | undefined {
-  if (!narrowedByPlatform(f)) return undefined;
-  return valueRefusal(requestOn(f, platform), value);
-}
-
-/** Whether some platform takes other values of the field than its entry (an enum, a fixed value, a pattern, a length). */
-export function narrowedByPlatform(f: ApiField): boolean {
-  return Object.values(f.platforms ?? {}).some(
-    (u) => u.enum || u.fixed !== undefined || u.pattern || u.maxLength !== undefined,
-  );
-}
-
 /** An entity of the contract: its fields, and the published description's schema of it. */
 export interface Entity {
   /** The contract's name of the entity. */
@@ -274,157 +228,7 @@ export function mayLack<const F extends Entity["fields"]>(
   };
 }
 
-/** Declares an entity, keeping its literal types for the mapped types below. */
+/** Declares an entity, keeping its literal types for the mapped types of bodies.ts. */
 export function entity<const E extends Entity>(e: E): E {
   return e;
-}
-
-type Fields<E extends Entity> = E["fields"];
-type Primitive<T> = T extends "integer" | "number"
-  ? number
-  : T extends "boolean"
-    ? boolean
-    : T extends "strings"
-      ? string[]
-      : T extends "integers"
-        ? number[]
-        : string;
-/** Values another platform adds to a field's enum (cluster size 2 on today's platform). */
-type PlatformEnum<F> = F extends { platforms: { "rdbms-default": { enum: readonly (infer V)[] } } } ? V : never;
-/** The values a field with an enum may hold on some platform. */
-export type EnumValue<F> = F extends { enum: readonly (infer V)[] } ? V | PlatformEnum<F> : never;
-type Scalar<F extends ApiField> = F extends { enum: readonly unknown[] } ? EnumValue<F> : Primitive<F["type"]>;
-type AnswerValue<F extends ApiField> =
-  | (F["type"] extends { array: infer E extends Entity }
-      ? Answer<E>[]
-      : F["type"] extends { object: infer E extends Entity }
-        ? Answer<E>
-        : Scalar<F>)
-  | (F extends { nullable: true } ? null : F extends { absent: true } ? null : never);
-type RequestValue<F extends ApiField> = F extends { request: { type: infer T } }
-  ? T extends { array: infer E extends Entity }
-    ? CreateBody<E>[]
-    : Primitive<T>
-  : F["type"] extends { array: infer E extends Entity }
-    ? CreateBody<E>[]
-    : F["type"] extends { object: infer E extends Entity }
-      ? UpdateBody<E>
-      : Scalar<F> | (F extends { nullable: true } ? null : never);
-type Flat<T> = { [K in keyof T]: T[K] };
-
-/**
- * The answer object of an entity: every field not marked `answer: false`; one the published
- * description lacks (`published: false`) is optional, since answers of the real API may lack it.
- */
-export type Answer<E extends Entity> = Flat<
-  {
-    -readonly [
-      K in keyof Fields<E> as Fields<E>[K] extends { answer: false } | { published: false } ? never : K
-    ]: AnswerValue<Fields<E>[K]>;
-  } & {
-    -readonly [
-      K in keyof Fields<E> as Fields<E>[K] extends { published: false }
-        ? Fields<E>[K] extends { answer: false }
-          ? never
-          : K
-        : never
-    ]?: AnswerValue<Fields<E>[K]>;
-  }
->;
-
-/** A create body: the required fields, and the optional ones left out when not set. */
-export type CreateBody<E extends Entity> = Flat<
-  {
-    -readonly [K in keyof Fields<E> as Fields<E>[K] extends { create: "required" } ? K : never]: RequestValue<
-      Fields<E>[K]
-    >;
-  } & {
-    -readonly [K in keyof Fields<E> as Fields<E>[K] extends { create: "optional" } ? K : never]?: RequestValue<
-      Fields<E>[K]
-    >;
-  }
->;
-
-/** A field some platform's update takes. */
-type Updatable<F> = F extends { update: true }
-  ? true
-  : F extends { platforms: { "rdbms-default": { update: true } } }
-    ? true
-    : F extends { platforms: { "rdbms-legacy": { update: true } } }
-      ? true
-      : false;
-
-/** An update body: every field an update takes on some platform, each optional. */
-export type UpdateBody<E extends Entity> = Flat<{
-  -readonly [K in keyof Fields<E> as Updatable<Fields<E>[K]> extends true ? K : never]?: RequestValue<Fields<E>[K]>;
-}>;
-
-/** The wire names of an entity's fields, in declaration order. */
-export function wireNames(e: Entity): string[] {
-  return Object.keys(e.fields);
-}
-
-const ofEngine = (f: ApiField, engine?: Engine) => !engine || !f.engines || f.engines.includes(engine);
-
-/** The wire names a create body takes (for `engine`, on `platform`), in declaration order. */
-export function createNames(e: Entity, engine?: Engine, platform: Platform = CONTRACT_PLATFORM): string[] {
-  return Object.entries(e.fields)
-    .filter(([, f]) => createdOn(f, platform) && ofEngine(f, engine))
-    .map(([k]) => k);
-}
-
-/** The wire names an update body takes (on `platform`), in declaration order. */
-export function updateNames(e: Entity, platform: Platform = CONTRACT_PLATFORM): string[] {
-  return Object.entries(e.fields)
-    .filter(([, f]) => updatedOn(f, platform))
-    .map(([k]) => k);
-}
-
-/**
- * The wire names an answer carries (for `engine`, on `platform`), in the platform's order: the
- * model's, or the one `answerOrder` gives (todays-platform.md §7.1).
- */
-export function answerNames(e: Entity, engine?: Engine, platform: Platform = CONTRACT_PLATFORM): string[] {
-  const names = Object.entries(e.fields)
-    .filter(([, f]) => answeredOn(f, platform) && ofEngine(f, engine))
-    .map(([k]) => k);
-  return platform === CONTRACT_PLATFORM ? names : answerOrder(names, platform);
-}
-
-/**
- * Whether an answer of the contract's own platform may lack the field: one an answer may lack
- * (`absent`) that the published description does not list either (`published: false`), such as a
- * later platform's fields. Every other answered field is in every answer.
- */
-export function answerMayLack(f: ApiField): boolean {
-  return f.absent === true && f.published === false;
-}
-
-/**
- * Names in `platform`'s answer order: `rdbms-default` answers every object's keys alphabetically,
- * except a database's `version` and `platform`, which come last in that order (todays-platform.md §7.1).
- */
-export function answerOrder(names: string[], platform: Platform): string[] {
-  if (platform === CONTRACT_PLATFORM) return names;
-  const last = PLATFORM_LAST_KEYS.filter((k) => names.includes(k));
-  return [...names.filter((k) => !last.includes(k)).sort(), ...last];
-}
-
-/** The keys today's platform answers last, in this order (todays-platform.md §7.1). */
-const PLATFORM_LAST_KEYS = ["version", "platform"];
-
-/** The names a list's `X-Filter` may use for `e`'s fields (`filterable`), published names first. */
-export function filterNames(e: Entity): string[] {
-  return Object.entries(e.fields)
-    .filter(([, f]) => f.filterable)
-    .map(([k, f]) => (typeof f.published === "string" ? f.published : k));
-}
-
-/** The defaults of an entity's fields, by wire name. */
-export function defaultsOf(e: Entity): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(e.fields)
-      .filter(([, f]) => f.default !== undefined)
-      .map(([k, f]) => [k, f.default]),
-  );
 }

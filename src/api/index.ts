@@ -3,6 +3,9 @@
  * Imports nothing outside this folder.
  */
 export * from "./field.js";
+export * from "./bodies.js";
+export * from "./names.js";
+export * from "./refusals.js";
 export * from "./network.js";
 export * from "./catalogue.js";
 export * from "./databases.js";

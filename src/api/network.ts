@@ -217,6 +217,7 @@ export const VPC = entity({
       create: "optional",
       default: "regular",
       absent: true,
+      filterable: true,
       published: false,
       source:
         "todays-vpcs.md §2: `vpc_type: regular | rdma` on create, answered (LGO `TestVPC_WithRDMAType`, 2026-07-28); omitted for accounts without access",

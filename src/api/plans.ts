@@ -4,7 +4,8 @@
  * sizes a plan offers are the platform's rule (platforms.ts); a plan's `engines` lists one price
  * per size, derived from that rule, so the two cannot disagree.
  */
-import { entity, type Answer, type Platform } from "./field.js";
+import type { Answer } from "./bodies.js";
+import { entity, type Platform } from "./field.js";
 import { clusterSizesOf, planClass } from "./platforms.js";
 
 const SOURCE = "todays-platform.md §1.3 (TestDatabase_Type.yaml, 2025-01-22)";

@@ -92,6 +92,11 @@ export const VPC_REFUSALS = {
     recorded: false,
     source: "UNVERIFIED wording: vpc-availability lists the lengths (todays-vpcs.md §1.3)",
   },
+  ipv6RangeTaken: {
+    reason: "This IPv6 range is not available",
+    recorded: false,
+    source: "UNVERIFIED wording: a prefix already allocated, or none free of that length",
+  },
   subnetIpv6PrefixLength: {
     reason: "Must be auto, a prefix length from /52 to /62, or an IPv6 range within the VPC's",
     recorded: false,

@@ -7,14 +7,9 @@
  * `updates.pending`; the maintenance window leaves out
  * its null fields (a weekly window has no week of the month). The
  * shape follows linodego's recordings of 2025 and 2026 (`TestDatabase_MySQL_Suite.yaml`). The
- * control API chooses the shape (`PUT /_emulator/answers`); the default is the contract's.
+ * control API chooses the shape (`PUT /_emulator/answers`, the store's `AnswerShape`); the default
+ * is the contract's.
  */
-
-/** The contract's version (4.176.0), or the answers of late 2024 on. */
-export type AnswerShape = "4.176.0" | "late-2024";
-
-/** The shapes the control API takes. */
-export const ANSWER_SHAPES: readonly AnswerShape[] = ["4.176.0", "late-2024"];
 
 import { DATABASE, type Entity } from "../api/index.js";
 import { ENGINE_CONFIG_FIELD } from "./databases/engine-config.js";

@@ -3,13 +3,13 @@
  * read from the optional persistence file as is. A record of an entity of the API model keeps its
  * fields under their wire names (stored.ts); answers are read back from them by the model.
  */
-import type { AVAILABILITY, BACKUP, ENGINE, MAINTENANCE_WINDOW, REGION, SUBNET, VPC } from "../api/index.js";
-import type { DatabaseRecord } from "./databases/fields.js";
+import type { AVAILABILITY, ENGINE, MAINTENANCE_WINDOW, REGION, SUBNET, VPC } from "../api/index.js";
+import type { BackupRecord, DatabaseRecord, PendingChange } from "./databases/fields.js";
 import type { Stored } from "./stored.js";
 import type { InterfaceRecord, SubnetLink } from "./vpcs/links.js";
 
-/** The records whose fields their area names (databases/fields.ts, vpcs/links.ts), kept with the rest. */
-export type { DatabaseRecord, InterfaceRecord };
+/** The records whose fields their area names (databases/record.ts, vpcs/links.ts), kept with the rest. */
+export type { BackupRecord, DatabaseRecord, InterfaceRecord, PendingChange };
 
 /** Database engine families. */
 export type EngineType = "mysql" | "postgresql";
@@ -66,26 +66,6 @@ export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
 
 /** Maintenance window (UTC). */
 export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
-
-/** A backup of a database. */
-export type BackupRecord = Stored<typeof BACKUP>;
-
-/**
- * Something that will happen to a database at `at` (emulated epoch ms). A `transition` is the
- * general step of the status machine: from status `from` to `to`, setting `settings` of the
- * record as it lands (today's resize, upgrade and provisioning); a status forced in between
- * (control API) cancels it.
- */
-export interface PendingChange {
-  at: number;
-  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "transition";
-  snapshot?: { label: string };
-  failAfterRestore?: boolean;
-  password?: string;
-  from?: string;
-  to?: DatabaseRecord["status"];
-  settings?: Partial<DatabaseRecord>;
-}
 
 /** An event of the account's event log. */
 export interface EventRecord {

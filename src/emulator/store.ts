@@ -2,11 +2,17 @@ import { Clock } from "./clock.js";
 import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./records.js";
-import { VpcModel } from "./vpcs/model.js";
-import { ComputeModel } from "./computes/model.js";
-import { DatabaseModel } from "./databases/model.js";
-import type { AnswerShape } from "./answer-shapes.js";
+import { VpcAccount } from "./vpcs/account.js";
 import { CONTRACT_PLATFORM, type Platform } from "../api/index.js";
+
+/**
+ * The shape of database answers: the contract's version (4.176.0), or the answers of late 2024 on
+ * (answer-shapes.ts says what changes).
+ */
+export type AnswerShape = "4.176.0" | "late-2024";
+
+/** The shapes the control API takes. */
+export const ANSWER_SHAPES: readonly AnswerShape[] = ["4.176.0", "late-2024"];
 
 /** How long (emulated seconds) each asynchronous database change takes. */
 export interface Timings {
@@ -57,7 +63,7 @@ export type Actor = TokenRecord | null;
 
 /**
  * The one state store of the emulator: all entities, the id counters, the event log and the
- * clock. Rules that span resources live in the models it owns; routes stay thin.
+ * clock. Each area's model keeps its rules over it (account.ts puts them together); routes stay thin.
  */
 export class Store {
   state: State = defaultState();
@@ -70,16 +76,17 @@ export class Store {
    * Like `answers`, a setting of the running emulator, not persisted.
    */
   platform: Platform;
-  readonly vpcs = new VpcModel(this);
-  readonly computes = new ComputeModel(this);
-  readonly databases = new DatabaseModel(this);
+  /** The account's IPv6 access and the prefix lengths regions offer it (vpcs/account.ts). */
+  readonly vpcAccount: VpcAccount;
 
   constructor(
     readonly clock: Clock,
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
     private readonly basePlatform: Platform = CONTRACT_PLATFORM,
+    vpcIpv6 = true,
   ) {
+    this.vpcAccount = new VpcAccount(vpcIpv6);
     this.timings = { ...baseTimings };
     this.platform = basePlatform;
   }
@@ -113,6 +120,7 @@ export class Store {
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
     this.platform = this.basePlatform;
+    this.vpcAccount.reset();
     this.clock.reset();
   }
 

@@ -4,16 +4,18 @@
  */
 import { timestamp } from "./clock.js";
 import type { BackupRecord, DatabaseRecord, EventRecord, SubnetRecord, VpcRecord } from "./records.js";
-import type { Store } from "./store.js";
-import { DATABASE_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
+import type { Account } from "./account.js";
+import { FIELDS_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
+import { ENGINE_CONFIG_ANSWER } from "./databases/engine-config.js";
+import { FORK_ANSWER } from "./databases/fork.js";
 import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
-import { SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
-import { SUBNET_TODAY_ANSWER } from "./vpcs/answers.js";
+import { PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
-const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
+const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
   computes: (subnet, store) => {
     const computes = new Map<number, { id: number; interfaces: { id: number; active: boolean }[] }>();
     for (const i of store.computes.usersOf(subnet.id)) {
@@ -27,22 +29,31 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Store> = {
   ...SUBNET_TODAY_ANSWER,
 };
 
-const VPC_ANSWER: Computed<VpcRecord, Store> = {
+/** A database answer's fields not held as answered, each from the file of its rules. */
+const DATABASE_ANSWER: Computed<DatabaseRecord, Account> = {
+  ...FIELDS_ANSWER,
+  ...ENGINE_CONFIG_ANSWER,
+  ...FORK_ANSWER,
+  ...PRIVATE_NETWORK_ANSWER,
+};
+
+const VPC_ANSWER: Computed<VpcRecord, Account> = {
   subnets: (vpc, store) => store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
+  ...VPC_TODAY_ANSWER,
 };
 
 /** A subnet with the compute instances whose interfaces use it. */
-export function subnetView(store: Store, subnet: SubnetRecord) {
+export function subnetView(store: Account, subnet: SubnetRecord) {
   return answerOf(SUBNET, subnet, SUBNET_ANSWER, store);
 }
 
 /** A VPC with its full subnet objects. */
-export function vpcView(store: Store, vpc: VpcRecord) {
+export function vpcView(store: Account, vpc: VpcRecord) {
   return answerOf(VPC, vpc, VPC_ANSWER, store);
 }
 
 /** A managed database, in the shape the store answers (answer-shapes.ts). */
-export function databaseView(store: Store, db: DatabaseRecord) {
+export function databaseView(store: Account, db: DatabaseRecord) {
   const platform = platformOf(db);
   const view = answerOf(DATABASE, db, DATABASE_ANSWER, store, db.engine, platform);
   // Today's platform has one shape; the contract's answers follow the store's (answer-shapes.ts).
@@ -53,7 +64,7 @@ export function databaseView(store: Store, db: DatabaseRecord) {
  * An entry of the cross-engine list, whose keys come in alphabetical order; a database of today's
  * platform is listed as its full answer (todays-platform.md §7.1, §7.3).
  */
-export function databaseSummaryView(store: Store, db: DatabaseRecord) {
+export function databaseSummaryView(store: Account, db: DatabaseRecord) {
   if (onToday(db)) return databaseView(store, db);
   const entry = answerOf(DATABASE_SUMMARY, db, SUMMARY_ANSWER, store);
   const view = Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -1,6 +1,6 @@
 import { ErrorList, NotFound } from "../failures.js";
 import { formatAddress, parseAddress, parseCidr, size, type Cidr } from "../../api/ipv4.js";
-import type { ComputeRecord, InterfaceRecord } from "../records.js";
+import type { ComputeRecord, InterfaceRecord, State } from "../records.js";
 import type { Store } from "../store.js";
 import { interfaceRecord, subnetOf, subnetRefusal, vpcOf, type InterfaceInput } from "../vpcs/links.js";
 
@@ -14,6 +14,16 @@ export interface ComputeInput {
 
 /** A VPC interface as the control API attaches it (vpcs/links.ts). */
 export type { InterfaceInput };
+
+/** An interface with the compute instance it belongs to. */
+export type UsedInterface = InterfaceRecord & { computeId: number };
+
+/** Every interface of the account's compute instances that uses a subnet (what the links read). */
+export function interfacesUsing(state: Pick<State, "computes">, subnetId: number): UsedInterface[] {
+  return state.computes.flatMap((c) =>
+    c.interfaces.filter((i) => subnetOf(i) === subnetId).map((i) => ({ ...i, computeId: c.id })),
+  );
+}
 
 /**
  * Compute instances, only as far as VPCs see them: configuration profile interfaces that use a
@@ -105,14 +115,12 @@ export class ComputeModel {
   }
 
   /** Every interface that uses a subnet, with its compute instance. */
-  usersOf(subnetId: number): (InterfaceRecord & { computeId: number })[] {
-    return this.store.state.computes.flatMap((c) =>
-      c.interfaces.filter((i) => subnetOf(i) === subnetId).map((i) => ({ ...i, computeId: c.id })),
-    );
+  usersOf(subnetId: number): UsedInterface[] {
+    return interfacesUsing(this.store.state, subnetId);
   }
 
   /** Every interface in a VPC (all VPCs when `vpcId` is undefined), with its compute instance. */
-  interfacesIn(vpcId?: number): (InterfaceRecord & { computeId: number })[] {
+  interfacesIn(vpcId?: number): UsedInterface[] {
     return this.store.state.computes.flatMap((c) =>
       c.interfaces.filter((i) => vpcId === undefined || vpcOf(i) === vpcId).map((i) => ({ ...i, computeId: c.id })),
     );

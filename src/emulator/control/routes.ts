@@ -18,9 +18,9 @@ import type {
   TokenRecord,
   UpdatesRecord,
 } from "../records.js";
-import { DEFAULT_TIMINGS, type Store, type Timings } from "../store.js";
+import { ANSWER_SHAPES, DEFAULT_TIMINGS, type AnswerShape, type Timings } from "../store.js";
+import type { Account } from "../account.js";
 import { id } from "../route-helpers.js";
-import { ANSWER_SHAPES, type AnswerShape } from "../answer-shapes.js";
 
 /** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
 export interface SeedBody {
@@ -57,7 +57,7 @@ const seedSchema = {
 };
 
 /** The control API under `/_emulator`: reset, seed, clock, timings, statuses, faults, request log. */
-export function controlRoutes(app: FastifyInstance, store: Store, faults: Faults, log: RequestLog): void {
+export function controlRoutes(app: FastifyInstance, store: Account, faults: Faults, log: RequestLog): void {
   const clockView = () => ({
     now: timestamp(store.clock.now()),
     epochMs: Math.floor(store.clock.now()),

@@ -2,20 +2,12 @@
  * A database's engine settings on today's platform (`engine_config`, todays-platform.md §6): the
  * rule a create or update body's value follows, read from the API's own description of the
  * settings (src/api engine-config.ts), the PUT's merge, the answer with the API's defaults filled
- * in and its keys in alphabetical order, and `GET /databases/{engine}/config`. The field's wire
- * name is spelled here only in the emulator.
+ * in and its keys in alphabetical order (`GET /databases/{engine}/config` is engine-config-routes.ts's).
+ * The field's wire name is spelled here only in the emulator.
  */
-import type { FastifyInstance } from "fastify";
-import {
-  answeredEngineConfig,
-  ENGINE_CONFIG_SCHEMAS,
-  engineConfigProblems,
-  mergeConfig,
-  type EngineConfig,
-} from "../../api/index.js";
+import { answeredEngineConfig, engineConfigProblems, mergeConfig, type EngineConfig } from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, EngineType } from "../records.js";
-import { op } from "../route-helpers.js";
 
 /** The field's wire name, for the files that answer it without its rules (answer-shapes.ts). */
 export const ENGINE_CONFIG_FIELD = "engine_config";
@@ -58,12 +50,3 @@ export function applyEngineConfig(db: DatabaseRecord, merged: EngineConfig | und
 export const ENGINE_CONFIG_ANSWER = {
   [FIELD]: (db: DatabaseRecord) => answeredEngineConfig(db.engine, (db as Held)[FIELD] ?? {}),
 };
-
-/**
- * `GET /v4/databases/{engine}/config`: the recorded description of the engine's settings. Any
- * token reads it (the recorded answer's `X-Accepted-Oauth-Scopes: *`).
- */
-export function engineConfigRoutes(app: FastifyInstance): void {
-  for (const engine of ["mysql", "postgresql"] as const)
-    app.get(`/v4/databases/${engine}/config`, op({}), async () => ENGINE_CONFIG_SCHEMAS[engine]);
-}

@@ -1,28 +1,28 @@
 /**
- * A database record's fields of the API model (src/api `DATABASE`): the settings a create body
- * gives, with the rules of those that have their own (cluster size, replication, allow list; the
- * plain ones are plain.ts's), and the answer fields the record does not hold as answered. Each of
- * these wire names is spelled here only; the model (model.ts) runs the status machine around them.
+ * A database record and its fields of the API model (src/api `DATABASE`): the settings a create
+ * body gives, with the rules of those that have their own (cluster size, replication, allow list;
+ * the plain ones are plain.ts's), and the answer fields the record does not hold as answered.
+ * Each of these wire names is spelled here only in the emulator; the model (model.ts) runs the
+ * status machine around them. It reads no other module of the emulator's but the records' own
+ * helpers, so that the store's records (records.ts) can name it.
  */
 import {
+  allowListFamilies,
   clusterSizesOf,
   DATABASE,
   enginesReason,
-  allowListFamilies,
+  type BACKUP,
   type CERTIFICATE,
   type CREDENTIALS,
+  type CreateBody,
+  type Engine,
   type Platform,
+  type UpdateBody,
 } from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
 import { parseIpRange, sortedIpRanges, type IpRange } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
-import type { BackupRecord, EngineType, PendingChange } from "../records.js";
-import type { Store } from "../store.js";
 import type { Computed, Stored } from "../stored.js";
-import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
-import { ENGINE_CONFIG_ANSWER } from "./engine-config.js";
-import { FORK_ANSWER } from "./fork.js";
-import { PRIVATE_NETWORK_ANSWER } from "./private-network.js";
 import { onToday, TODAYS_PORT, todaysHosts, todaysMembers } from "./platform.js";
 
 /** Answer fields computed from the record, not held. */
@@ -40,6 +40,37 @@ export type DatabaseRecord = Stored<typeof DATABASE, Derived> &
     pending: PendingChange[];
   };
 
+/** A backup of a database. */
+export type BackupRecord = Stored<typeof BACKUP>;
+
+/**
+ * Something that will happen to a database at `at` (emulated epoch ms). A `transition` is the
+ * general step of the status machine: from status `from` to `to`, setting `settings` of the
+ * record as it lands (today's resize, upgrade and provisioning); a status forced in between
+ * (control API) cancels it.
+ */
+export interface PendingChange {
+  at: number;
+  kind: "provisioned" | "updated" | "snapshot" | "restored" | "credentials" | "transition";
+  snapshot?: { label: string };
+  failAfterRestore?: boolean;
+  password?: string;
+  from?: string;
+  to?: DatabaseRecord["status"];
+  settings?: Partial<DatabaseRecord>;
+}
+
+/** Body of database create after schema validation. */
+export type DatabaseCreate = CreateBody<typeof DATABASE>;
+
+/** Body of database update after schema validation. */
+export type DatabaseUpdate = UpdateBody<typeof DATABASE>;
+
+/** What the answer of the record's fields reads besides it: the plans' disk sizes (the store's). */
+interface Plans {
+  state: { types: readonly { id: string; disk: number }[] };
+}
+
 const hosts = (db: DatabaseRecord) =>
   onToday(db)
     ? todaysHosts(db, db.cluster_size)
@@ -50,8 +81,11 @@ const hosts = (db: DatabaseRecord) =>
           secondary: `db-${db.id}-secondary.${db.region}.emulator.internal`,
         };
 
-/** A database answer's fields not held as answered; PostgreSQL spells `asynch` as `async`, as the real API may. */
-export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
+/**
+ * The answer's fields of this file not held as answered (the other files' are theirs, joined in
+ * views.ts); PostgreSQL spells `asynch` as `async`, as the real API may.
+ */
+export const FIELDS_ANSWER: Computed<DatabaseRecord, Plans> = {
   replication_type: (db) =>
     db.engine === "postgresql" && db.replication_type === "asynch" ? "async" : db.replication_type,
   port: (db) => (onToday(db) ? TODAYS_PORT : db.engine === "mysql" ? 3306 : 5432),
@@ -60,9 +94,12 @@ export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
   total_disk_size_gb: (db, store) => store.state.types.find((t) => t.id === db.type)?.disk ?? null,
   // Today's platform answers null while provisioning (todays-platform.md §7.2), the contract's 0.
   used_disk_size_gb: (db) => (db.status !== "provisioning" ? 1 : onToday(db) ? null : 0),
-  ...ENGINE_CONFIG_ANSWER,
-  ...FORK_ANSWER,
-  ...PRIVATE_NETWORK_ANSWER,
+};
+
+/** The cross-engine list entry's computed fields. */
+export const SUMMARY_ANSWER: Computed<DatabaseRecord, Plans> = {
+  hosts,
+  instance_uri: (db) => `/v4/databases/${db.engine}/instances/${db.id}`,
 };
 
 /**
@@ -72,12 +109,6 @@ export const DATABASE_ANSWER: Computed<DatabaseRecord, Store> = {
 export function activeSettings(full: string): Partial<DatabaseRecord> {
   return { version: full };
 }
-
-/** The cross-engine list entry's computed fields. */
-export const SUMMARY_ANSWER: Computed<DatabaseRecord, Store> = {
-  hosts,
-  instance_uri: (db) => `/v4/databases/${db.engine}/instances/${db.id}`,
-};
 
 /**
  * The settings of a new database on today's platform: a cluster size its plan takes, the plain
@@ -110,7 +141,7 @@ function clusterSizeProblem(platform: Platform, type: string, size: number): str
 }
 
 /** The settings of a new database as its record holds them, in the record's order. */
-export function settingsAtCreate(engine: EngineType, body: DatabaseCreate, errors: ErrorList, platform: Platform) {
+export function settingsAtCreate(engine: Engine, body: DatabaseCreate, errors: ErrorList, platform: Platform) {
   if (platform === "rdbms-default") return todaysSettings(body, errors);
   const clusterSize = body.cluster_size ?? DATABASE.fields.cluster_size.default;
   const requested = body.replication_type as string | undefined;
@@ -157,7 +188,7 @@ export type Resize = Partial<Pick<DatabaseRecord, "type" | "cluster_size">>;
 export function resizeOf(
   db: DatabaseRecord,
   body: DatabaseUpdate,
-  store: Store,
+  store: Plans,
   errors: ErrorList,
 ): Resize | undefined {
   const types = store.state.types;
@@ -204,7 +235,7 @@ const ASYNCH_COMMIT_TYPES = ["local", "off"];
 
 /** Resolves the replication default and checks it against the cluster size. */
 function replicationType(
-  engine: EngineType,
+  engine: Engine,
   clusterSize: number,
   requested: string | undefined,
   errors: ErrorList,

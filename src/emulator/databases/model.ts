@@ -1,21 +1,20 @@
-import { randomBytes } from "node:crypto";
-import {
-  CERTIFICATE,
-  CREDENTIALS,
-  DATABASE,
-  majorOf,
-  PLATFORM_RULES,
-  type CreateBody,
-  type UpdateBody,
-} from "../../api/index.js";
+/**
+ * Managed databases of either platform: the status machine around their records, the checks of a
+ * create and an update, and the operations of their routes. What each setting and platform adds
+ * is its own file's (fields.ts, platform.ts, todays-changes.ts, fork.ts, engine-config.ts); a
+ * database's link to a subnet is given (`DatabaseLink`), as it reads another area.
+ */
+import { CERTIFICATE, CREDENTIALS, DATABASE, PLATFORM_RULES } from "../../api/index.js";
 import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { databaseLabelProblem } from "../rules.js";
 import { defaultUpdates, mergeUpdates } from "./window.js";
-import type { BackupRecord, DatabaseRecord, EngineType } from "../records.js";
+import type { EngineType } from "../records.js";
+import type { BackupRecord, DatabaseCreate, DatabaseRecord, DatabaseUpdate } from "./fields.js";
+import { checkStatus, type StatusGate } from "./status.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
-import { land, settle, TRANSIENT_KINDS } from "../lifecycle.js";
+import { land, settle, TRANSIENT_KINDS } from "./lifecycle.js";
 import {
   activeSettings,
   applySettings,
@@ -23,46 +22,34 @@ import {
   settingsAtCreate,
   targetProblem,
   updatedAllowList,
-  type Resize,
 } from "./fields.js";
 import { catalogueOf, fullVersion, onToday, platformOf, platformProblems } from "./platform.js";
 import { deleteGate, secretsGate } from "./suspension.js";
-import {
-  applyPrivateNetwork,
-  privateNetworkAtCreate,
-  privateNetworkUpdate,
-  releaseOnDelete,
-} from "./private-network.js";
 import { applyEngineConfig, engineConfigAtCreate, engineConfigUpdate } from "./engine-config.js";
 import { forkAtCreate } from "./fork.js";
+import { newCertificate, newPassword } from "./secrets.js";
+import { startChange, upgradeOf } from "./todays-changes.js";
 
-/** Body of database create after schema validation. */
-export type DatabaseCreate = CreateBody<typeof DATABASE>;
-
-/** Body of database update after schema validation. */
-export type DatabaseUpdate = UpdateBody<typeof DATABASE>;
-
-/** What a status gate allows: a list of statuses, or all but some. */
-export interface StatusGate {
-  status?: string[];
-  statusNot?: string[];
+/**
+ * What a database's link to another area adds to its life: a create's and an update's part of
+ * the body, checked, and what a delete releases. The link to a subnet (private-network.ts) reads
+ * the VPCs and compute instances, so the account (account.ts) gives it to the model.
+ */
+export interface DatabaseLink {
+  /** What a new database's record holds of the link (today's platform only): the body's, checked. */
+  atCreate(body: DatabaseCreate, actor: Actor, errors: ErrorList): object;
+  /** Checks an update body's part; returns what applies it once the whole update passed. */
+  update(db: DatabaseRecord, body: DatabaseUpdate, actor: Actor, errors: ErrorList): () => void;
+  /** A database was deleted. */
+  deleted(db: DatabaseRecord): void;
 }
-
-const WAIT_FOR: Record<string, string> = {
-  provisioning: "provisioning",
-  updating: "the update",
-  backing_up: "the backup",
-  restoring: "the restore",
-  resuming: "resuming",
-  suspending: "suspending",
-  resizing: "the resize",
-};
-
-const random = (bytes: number) => randomBytes(bytes).toString("base64url");
 
 /** Managed MySQL and PostgreSQL databases, their backups, credentials and status machine. */
 export class DatabaseModel {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly link: DatabaseLink,
+  ) {}
 
   /** Applies due timers to every database; cheap enough to run before every request. */
   settleAll(): void {
@@ -134,8 +121,8 @@ export class DatabaseModel {
       updated: now,
       // Today's root user (todays-platform.md §7.2, PY live tests).
       username: platform !== "rdbms-legacy" ? "akmadmin" : engine === "mysql" ? "root" : "postgres",
-      password: random(18),
-      ca_certificate: certificate(),
+      password: newPassword(),
+      ca_certificate: newCertificate(),
       backups: [],
       backupsCheckedUntil: now,
       credentialsResetAt: null,
@@ -171,18 +158,18 @@ export class DatabaseModel {
     if (body.label !== undefined) this.checkLabel(body.label, db.id, errors);
     const allowList = updatedAllowList(body, errors, platform);
     const resize = resizeOf(db, body, this.store, errors);
-    const upgrade = onToday(db) ? this.upgradeOf(db, body.version, resize, errors) : undefined;
+    const upgrade = onToday(db) ? upgradeOf(this.store, db, body.version, resize, errors) : undefined;
     const updates = body.updates && mergeUpdates(db.updates, body.updates, errors, platform);
     const config = onToday(db) ? engineConfigUpdate(db, body, errors) : undefined;
-    const network = onToday(db) ? privateNetworkUpdate(this.store, db, body, this.vpcSeen(actor), errors) : undefined;
+    const applyLink = this.link.update(db, body, actor, errors);
     errors.throwIfAny();
     applyEngineConfig(db, config);
-    applyPrivateNetwork(this.store, db, network);
+    applyLink();
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
     applySettings(db, body, allowList);
     if (updates) db.updates = updates;
-    if (onToday(db)) this.startChange(db, resize, upgrade);
+    if (onToday(db)) startChange(this.store, db, resize, upgrade);
     else {
       if (resize) Object.assign(db, resize);
       if (allowList || resize) this.startUpdating(db, this.store.timings.updatingSeconds);
@@ -193,71 +180,15 @@ export class DatabaseModel {
 
   /**
    * What a create on today's platform adds to the record (each checked by its own file): engine
-   * settings, a private network, the first backup's time and the fork it is made by.
+   * settings, a private network (the link's), the first backup's time and the fork it is made by.
    */
   private todaysAtCreate(engine: EngineType, body: DatabaseCreate, actor: Actor, ready: number, errors: ErrorList) {
     const seen = (d: DatabaseRecord) => canSee(actor, "database", d.id);
     return {
       ...engineConfigAtCreate(engine, body, errors),
-      ...privateNetworkAtCreate(this.store, body, body.region, this.vpcSeen(actor), errors),
+      ...this.link.atCreate(body, actor, errors),
       ...forkAtCreate(this.store, engine, body, seen, ready, errors),
     };
-  }
-
-  /** Whether the actor sees a VPC (a private network names only VPCs it sees). */
-  private vpcSeen(actor: Actor): (vpcId: number) => boolean {
-    return (vpcId) => canSee(actor, "vpc", vpcId);
-  }
-
-  /**
-   * The major version an update of today's platform upgrades to, checked: a newer major of the
-   * same engine in today's catalogue, in a request without a resize. The API's texts are
-   * UNVERIFIED (todays-platform.md §2.2); these name the field and what it takes.
-   */
-  private upgradeOf(
-    db: DatabaseRecord,
-    version: string | undefined,
-    resize: Resize | undefined,
-    errors: ErrorList,
-  ): string | undefined {
-    const current = majorOf(db.version);
-    if (version === undefined || version === current) return undefined;
-    const newer = catalogueOf(this.store.state, platformOf(db))
-      .filter((e) => e.engine === db.engine && Number(e.version) > Number(current))
-      .map((e) => e.version);
-    if (!newer.includes(version))
-      errors.add(
-        "version",
-        newer.length
-          ? `Must be a newer major version of ${db.engine} than ${current}: one of ${newer.join(", ")}`
-          : `Must be a newer major version of ${db.engine} than ${current}; there is none`,
-      );
-    else if (resize) errors.add("version", "Upgrade the version in a request of its own, not with a resize");
-    return version;
-  }
-
-  /** Starts today's resize (`resizing`) or major upgrade (`updating`): the record changes as it lands. */
-  private startChange(db: DatabaseRecord, resize: Resize | undefined, upgrade: string | undefined): void {
-    const now = this.store.clock.now();
-    if (resize) {
-      db.status = "resizing";
-      db.pending.push({
-        at: now + this.store.timings.resizeSeconds * 1000,
-        kind: "transition",
-        from: "resizing",
-        to: "active",
-        settings: resize,
-      });
-    } else if (upgrade) {
-      db.status = "updating";
-      db.pending.push({
-        at: now + this.store.timings.upgradeSeconds * 1000,
-        kind: "transition",
-        from: "updating",
-        to: "active",
-        settings: { version: fullVersion(upgrade) },
-      });
-    }
   }
 
   /** Deletes a database at once. */
@@ -265,7 +196,7 @@ export class DatabaseModel {
     const db = this.get(engine, id, actor, true);
     checkStatus(db, deleteGate(db));
     this.store.state.databases = this.store.state.databases.filter((d) => d !== db);
-    releaseOnDelete(this.store, db);
+    this.link.deleted(db);
   }
 
   /** Completed backups, oldest first. */
@@ -346,7 +277,7 @@ export class DatabaseModel {
     db.pending.push({
       at: this.store.clock.now() + this.store.timings.credentialsResetSeconds * 1000,
       kind: "credentials",
-      password: random(18),
+      password: newPassword(),
     });
   }
 
@@ -402,30 +333,3 @@ export class DatabaseModel {
  */
 export const NO_BACKUPS =
   "Backups are not available on this database's platform (rdbms-default); restore it by creating a fork";
-
-/** Fails with the API's wrong-status message unless the database is in an allowed status. */
-export function checkStatus(db: DatabaseRecord, gate: StatusGate): void {
-  const allowed = gate.status ? gate.status.includes(db.status) : !(gate.statusNot ?? []).includes(db.status);
-  if (allowed) return;
-  const wait = WAIT_FOR[db.status];
-  throw new BadRequest(
-    db.status === "suspended"
-      ? SUSPENDED_TEXT
-      : wait
-        ? `Your database is ${db.status}; please wait until ${wait} is complete to perform this operation.`
-        : `Your database is ${db.status}; this operation is not allowed in that status.`,
-  );
-}
-
-/** The refusal of a suspended database (Cloud Manager's mock text, todays-platform.md §2.3). */
-export const SUSPENDED_TEXT =
-  "Your database is suspended; please wait until it becomes active to perform this operation.";
-
-/** A fake PEM CA certificate, base64-encoded as the API returns it. */
-function certificate(): string {
-  const body = randomBytes(96)
-    .toString("base64")
-    .replace(/(.{64})/g, "$1\n");
-  const pem = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
-  return Buffer.from(pem).toString("base64");
-}

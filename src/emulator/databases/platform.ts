@@ -17,20 +17,33 @@ import {
 } from "../../api/index.js";
 import type { ErrorList } from "../failures.js";
 import { UNKNOWN_FIELD } from "../validation.js";
-import type { DatabaseRecord, EngineRecord, State } from "../records.js";
-import { filled } from "../stored.js";
+import { filled, type Stored } from "../stored.js";
+
+/**
+ * What this file reads of a database record (fields.ts): its platform, and for today's hosts and
+ * members its id, region and status. It names no record type, so that the record's file can read it.
+ */
+interface Held {
+  id: number;
+  region: string;
+  status: string;
+  platform?: Platform | null;
+}
+
+/** An engine of the catalogue (records.ts `EngineRecord`). */
+type CatalogueEngine = Stored<typeof ENGINE>;
 
 /** The platform a database is on; a record saved before platforms existed is the contract's. */
-export function platformOf(db: Pick<DatabaseRecord, "platform">): Platform {
+export function platformOf(db: Pick<Held, "platform">): Platform {
   return db.platform ?? CONTRACT_PLATFORM;
 }
 
 /** Whether a database is on today's platform. */
-export function onToday(db: Pick<DatabaseRecord, "platform">): boolean {
+export function onToday(db: Pick<Held, "platform">): boolean {
   return platformOf(db) !== CONTRACT_PLATFORM;
 }
 
-const TODAYS_CATALOGUE: EngineRecord[] = TODAYS_ENGINES.map(({ engine, version }) =>
+const TODAYS_CATALOGUE: CatalogueEngine[] = TODAYS_ENGINES.map(({ engine, version }) =>
   filled(ENGINE, { id: `${engine}/${version}`, engine, version }),
 );
 
@@ -38,7 +51,7 @@ const TODAYS_CATALOGUE: EngineRecord[] = TODAYS_ENGINES.map(({ engine, version }
  * The engine catalogue new databases of `platform` are made from: the seeded one (control API
  * `seed`) on the contract's platform, the recorded one (todays-platform.md §1.2) on today's.
  */
-export function catalogueOf(state: State, platform: Platform): EngineRecord[] {
+export function catalogueOf(state: { engines: CatalogueEngine[] }, platform: Platform): CatalogueEngine[] {
   return platform === CONTRACT_PLATFORM ? state.engines : TODAYS_CATALOGUE;
 }
 
@@ -64,7 +77,7 @@ const FULL_VERSIONS: Record<string, string> = {
  * Today's hosts, set at create (todays-platform.md §7.2): the primary's name, and the standby's
  * (`replica-` before it) on a cluster of more than one node.
  */
-export function todaysHosts(db: DatabaseRecord, nodes: number): { primary: string; standby?: string } {
+export function todaysHosts(db: Held, nodes: number): { primary: string; standby?: string } {
   const primary = `a${db.id}-${db.region}-default.emulator.internal`;
   return nodes > 1 ? { primary, standby: `replica-${primary}` } : { primary };
 }
@@ -79,7 +92,7 @@ export const TODAYS_PORT = 18319;
  * Today's members (todays-platform.md §7.2): `{}` while provisioning or resuming, then one
  * address per node, the first `primary` and the others `failover`.
  */
-export function todaysMembers(db: DatabaseRecord, nodes: number): Record<string, string> {
+export function todaysMembers(db: Held, nodes: number): Record<string, string> {
   if (db.status === "provisioning" || db.status === "resuming") return {};
   const base = db.id % 200;
   return Object.fromEntries(

@@ -13,10 +13,13 @@ import { formatCidr, parseAddress, parseCidr, size } from "../../api/ipv4.js";
 import { timestamp } from "../clock.js";
 import type { ErrorList } from "../failures.js";
 import type { DatabaseRecord, SubnetRecord } from "../records.js";
-import type { Store } from "../store.js";
+import type { Actor, Store } from "../store.js";
+import { canSee } from "../access.js";
+import { interfacesUsing } from "../computes/model.js";
 import { linkToSubnet, subnetOf, vpcOf } from "../vpcs/links.js";
 import { answerOf, type Stored } from "../stored.js";
-import { platformOf } from "./platform.js";
+import type { DatabaseLink } from "./model.js";
+import { onToday, platformOf } from "./platform.js";
 
 const FIELD = "private_network";
 
@@ -62,7 +65,7 @@ function freeRange(store: Store, subnet: SubnetRecord, selfId: number | undefine
   const taken = databasesIn(store, subnet.id)
     .filter((d) => d.id !== selfId)
     .map((d) => d.privateRange);
-  const addresses = store.computes.usersOf(subnet.id).map((i) => parseAddress(i.address));
+  const addresses = interfacesUsing(store.state, subnet.id).map((i) => parseAddress(i.address));
   const block = 2 ** (32 - RANGE_PREFIX);
   // The top block holds the broadcast address; the bottom one the network and gateway.
   for (let base = range.base + size(range) - 2 * block; base > range.base; base -= block) {
@@ -111,34 +114,32 @@ function asked(
   return { network, range };
 }
 
-/** What a new database's record holds of its network (the body's, checked; none is null). */
-export function privateNetworkAtCreate(
-  store: Store,
-  body: object,
-  region: string,
-  visible: (vpcId: number) => boolean,
-  errors: ErrorList,
-): Held {
-  const network = asked(store, body, region, undefined, visible, errors);
-  return { [FIELD]: network?.network ?? null, privateRange: network?.range ?? null };
-}
-
-/** A network change an update asks for, checked; undefined when it asks none. */
-export type NetworkChange = ReturnType<typeof asked>;
-
-/** The network an update body asks for, checked against the database's region. */
-export function privateNetworkUpdate(
-  store: Store,
-  db: DatabaseRecord,
-  body: object,
-  visible: (vpcId: number) => boolean,
-  errors: ErrorList,
-): NetworkChange {
-  return asked(store, body, db.region, db.id, visible, errors);
+/**
+ * A database's link to a subnet, as the database model takes it (model.ts's `DatabaseLink`): on
+ * today's platform a create or an update body's network, checked against the VPCs the actor sees;
+ * a subnet the database leaves, or is deleted from, stays busy for a while.
+ */
+export function privateNetworkLink(store: Store): DatabaseLink {
+  const seen = (actor: Actor) => (vpcId: number) => canSee(actor, "vpc", vpcId);
+  return {
+    atCreate: (body, actor, errors) => {
+      const network = asked(store, body, body.region, undefined, seen(actor), errors);
+      return { [FIELD]: network?.network ?? null, privateRange: network?.range ?? null };
+    },
+    update: (db, body, actor, errors) => {
+      if (!onToday(db)) return () => {};
+      const change = asked(store, body, db.region, db.id, seen(actor), errors);
+      return () => applyChange(store, db, change);
+    },
+    deleted: (db) => {
+      const network = held(db)[FIELD];
+      if (network) release(store, subnetOf(network));
+    },
+  };
 }
 
 /** Applies a checked change: a subnet the database leaves stays busy for a while. */
-export function applyPrivateNetwork(store: Store, db: DatabaseRecord, change: NetworkChange): void {
+function applyChange(store: Store, db: DatabaseRecord, change: ReturnType<typeof asked>): void {
   if (change === undefined) return;
   const was = held(db)[FIELD];
   const before = was ? subnetOf(was) : undefined;
@@ -146,12 +147,6 @@ export function applyPrivateNetwork(store: Store, db: DatabaseRecord, change: Ne
     release(store, before);
   held(db)[FIELD] = change.network;
   held(db).privateRange = change.range;
-}
-
-/** A deleted database's subnet stays busy for a while. */
-export function releaseOnDelete(store: Store, db: DatabaseRecord): void {
-  const network = held(db)[FIELD];
-  if (network) release(store, subnetOf(network));
 }
 
 function release(store: Store, subnetId: number): void {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import type { DatabaseCreate, DatabaseUpdate } from "./model.js";
+import type { DatabaseCreate, DatabaseUpdate } from "./fields.js";
 import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { databaseCreate, databaseUpdate, snapshotCreate } from "../schemas.js";
 import type { EngineType } from "../records.js";
-import type { Store } from "../store.js";
+import type { Account } from "../account.js";
 import { backupView, databaseSummaryView, databaseView } from "../views.js";
 import { BadRequest } from "../failures.js";
 import { action, id, op, type Q } from "../route-helpers.js";
-import { suspensionRoutes } from "./suspension.js";
+import { suspensionRoutes } from "./suspension-routes.js";
 
 type Instance = { Params: { instanceId: string } };
 type Backup = { Params: { instanceId: string; backupId: string } };
@@ -23,7 +23,7 @@ function provisioningOverride(header: string | string[] | undefined): number | u
 }
 
 /** The cross-engine list (#19) and, per engine, the instance operations (#20..#39 and the PostgreSQL twins). */
-export function databaseRoutes(app: FastifyInstance, store: Store): void {
+export function databaseRoutes(app: FastifyInstance, store: Account): void {
   const dbs = store.databases;
   app.get<Q>("/v4/databases/instances", op({ scope: "databases:read_only" }), async (req) =>
     listPage(

@@ -5,13 +5,11 @@
  * `active`, all on the emulator's clock. A legacy database is refused: no recording shows either
  * call on the contract's platform (docs/emulator.md).
  */
-import type { FastifyInstance } from "fastify";
 import { BadRequest } from "../failures.js";
-import type { DatabaseRecord, EngineType } from "../records.js";
 import type { Store } from "../store.js";
-import { action, id } from "../route-helpers.js";
 import { onToday } from "./platform.js";
-import { checkStatus, type StatusGate } from "./model.js";
+import type { DatabaseRecord } from "./fields.js";
+import type { StatusGate } from "./status.js";
 
 /** The reason a suspend or resume of a legacy database is refused (chosen; docs/emulator.md). */
 export const LEGACY_SUSPENSION =
@@ -20,7 +18,8 @@ export const LEGACY_SUSPENSION =
 /** The share of a resume the database still reads `suspended` (about 70 s of 8 min in the recordings). */
 const STILL_SUSPENDED = 1 / 8;
 
-function refuseLegacy(db: DatabaseRecord): void {
+/** Refuses a suspend or resume of a database of the contract's platform. */
+export function refuseLegacy(db: DatabaseRecord): void {
   if (!onToday(db)) throw new BadRequest(LEGACY_SUSPENSION);
 }
 
@@ -55,26 +54,4 @@ export function resume(store: Store, db: DatabaseRecord): void {
     { at: now + seconds * STILL_SUSPENDED * 1000, kind: "transition", from: "suspended", to: "resuming" },
     { at: now + seconds * 1000, kind: "transition", from: "resuming", to: "active" },
   );
-}
-
-/** `POST …/instances/{id}/suspend` and `/resume`: body `{}` or none, answer `{}`. */
-export function suspensionRoutes(app: FastifyInstance, store: Store, engine: EngineType, base: string): void {
-  const scope = action({ scope: "databases:read_write" });
-  const instance = (req: { params: { instanceId: string } }) => id(req.params.instanceId);
-  app.post<{ Params: { instanceId: string } }>(`${base}/:instanceId/suspend`, scope, async (req) => {
-    const db = store.databases.get(engine, instance(req), req.actor, true);
-    refuseLegacy(db);
-    checkStatus(db, { status: ["active"] });
-    suspend(store, db);
-    return {};
-  });
-  app.post<{ Params: { instanceId: string } }>(`${base}/:instanceId/resume`, scope, async (req) => {
-    const db = store.databases.get(engine, instance(req), req.actor, true);
-    refuseLegacy(db);
-    checkStatus(db, { status: ["suspended"] });
-    if (db.pending.some((p) => p.kind === "transition" && p.from === "suspended"))
-      throw new BadRequest("Your database is already resuming; please wait until it becomes active.");
-    resume(store, db);
-    return {};
-  });
 }

@@ -3,7 +3,7 @@ import type { VpcCreate } from "./model.js";
 import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
-import type { Store } from "../store.js";
+import type { Account } from "../account.js";
 import { eventView, subnetView, vpcView } from "../views.js";
 import { ipEntries } from "./links.js";
 import { id, op, type Q } from "../route-helpers.js";
@@ -12,7 +12,7 @@ type Vpc = { Params: { vpcId: string } };
 type Subnet = { Params: { vpcId: string; subnetId: string } };
 
 /** VPCs and subnets (#1..#12), the `/v4/vpcs/ips` alias and the account event log. */
-export function vpcRoutes(app: FastifyInstance, store: Store): void {
+export function vpcRoutes(app: FastifyInstance, store: Account): void {
   const read = op({ scope: "vpc:read_only" });
   const write = (body?: object) => op({ scope: "vpc:read_write" }, body);
   const ips = op({ scope: "ips:read_only" });
@@ -29,7 +29,7 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   );
   const allIps = async (req: FastifyRequest<Q>) => {
     const visible = new Set(store.vpcs.list(req.actor).map((v) => v.id));
-    return listPage(ipEntries(store, undefined, visible), req, FILTERABLE.vpcIps);
+    return listPage(ipEntries(store.computes.interfacesIn(), store.state, visible), req, FILTERABLE.vpcIps);
   };
   app.get<Q>("/v4/networking/vpcs/ips", ips, allIps);
   app.get<Q>("/v4/vpcs/ips", ips, allIps);
@@ -43,7 +43,7 @@ export function vpcRoutes(app: FastifyInstance, store: Store): void {
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/ips", ips, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);
-    return listPage(ipEntries(store, vpc.id), req, FILTERABLE.vpcIpsOfOne);
+    return listPage(ipEntries(store.computes.interfacesIn(vpc.id), store.state), req, FILTERABLE.vpcIpsOfOne);
   });
   app.get<Vpc & Q>("/v4/vpcs/:vpcId/subnets", read, async (req) => {
     const vpc = store.vpcs.get(id(req.params.vpcId), req.actor);

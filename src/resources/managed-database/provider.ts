@@ -1,11 +1,12 @@
 /**
- * The provider both database resources share (create, adoption, read, update, delete),
- * parameterised by engine. The input rules, the state shape, the converging of an existing
- * database and restores live in inputs.ts, state.ts, converge.ts and restore.ts; the classes and
- * their arguments are generated from fields.ts into ../mysql-database/ and ../postgresql-database/.
+ * The provider both database resources share (check, diff, create, read, update, delete),
+ * parameterised by engine. Its create and adoption live in create.ts and adopt.ts; the input
+ * rules, the state shape, the converging of an existing database and restores in inputs.ts,
+ * state.ts, converge.ts and restore.ts; the classes and their arguments are generated from
+ * fields.ts into ../mysql-database/ and ../postgresql-database/.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CreateDatabaseRequest, Database, DatabaseSummary, EngineType } from "../../client/index.js";
+import type { Database, EngineType } from "../../client/index.js";
 import { engineProblem, regionProblem, typeProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
@@ -20,23 +21,20 @@ import { client, configure, warn } from "../../shared/runtime/context.js";
 import { converge } from "./converge.js";
 import { privateNetworkProblems, privateNetworkShape } from "./network.js";
 import { DATABASE_FIELDS } from "./fields.js";
-import { fromApi, inputNames, toApi, type FieldTable } from "../../shared/fields/table.js";
+import { inputNames, toApi, type FieldTable } from "../../shared/fields/table.js";
 import {
   checkDatabase,
   DATABASE_DIFF,
   forgive,
   heldFields,
-  heldProblems,
   judgingPlatform,
   replacedFields,
   replicationRules,
   sendsCreate,
-  withApiDefaults,
 } from "./inputs.js";
 import {
   LEGACY,
   platformOf,
-  platformRefusals,
   platformSettingProblem,
   TODAYS,
   untakenInputs,
@@ -45,28 +43,18 @@ import {
 import { projected, same } from "../../shared/fields/diff.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { suspensionProblem } from "./suspension.js";
-import { awaitForkSource, forkBody, forkOf, forkProblem } from "./fork.js";
+import { forkOf, forkProblem } from "./fork.js";
 import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
-import { fetchSecrets, immutableMismatches, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
-import { isNotFound, readAdopted, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
-import { claimedCreate, lookIn, takenProblem } from "../../shared/account/label-claim.js";
-import { databaseAsHolder, databaseHolder } from "../../shared/account/lists.js";
+import { fetchSecrets, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
+import { isNotFound, ResourceInitError, unlessNotFound } from "../../shared/runtime/provider-errors.js";
+import { takenProblem } from "../../shared/account/label-claim.js";
+import { databaseHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
-import { noteLabelCheck, urnFor } from "../../shared/account/this-run.js";
-import { hasUnknown, resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { noteLabelCheck } from "../../shared/account/this-run.js";
+import { resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/runtime/wait.js";
-
-/**
- * Default limits: provisioning is documented at 15..30 minutes and observed up to 45. `resize`
- * is the update limit when today's platform resizes or upgrades a database in place, which its
- * console warns may take up to 2 hours for a cluster (todays-platform.md §2.2): 3 hours.
- */
-export const DATABASE_TIMEOUTS_MS = {
-  create: 45 * 60_000,
-  update: 45 * 60_000,
-  resize: 180 * 60_000,
-  delete: 30 * 60_000,
-};
+import { adopt } from "./adopt.js";
+import { createOrClaim, createRefusals, DATABASE_TIMEOUTS_MS } from "./create.js";
 
 /** The inputs whose change today's platform carries out as a resize or an upgrade. */
 const RESIZING = ["type", "clusterSize", "engineId"];
@@ -78,112 +66,6 @@ const deletable = (db: Database): string[] => [
   "degraded",
   ...(platformOf(db) === TODAYS ? ["suspended"] : []),
 ];
-/** The inputs a create sends when set (the API takes no maintenance window then). */
-function createNames(engine: EngineType): string[] {
-  return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
-}
-
-/** The create request: the inputs the program sets that the API takes at create. */
-function createRequest(engine: EngineType, inputs: Bag): CreateDatabaseRequest {
-  const fork = forkOf(inputs);
-  return {
-    ...toApi(DATABASE_FIELDS, inputs, createNames(engine)),
-    ...(fork ? forkBody(fork) : {}),
-  } as unknown as CreateDatabaseRequest;
-}
-
-/**
- * What today's platform refuses of the create these inputs send (each input judged by the
- * request entries it sends, by the API model's rules for the platform).
- */
-function createRefusals(engine: EngineType, inputs: Bag): { property: string; reason: string }[] {
-  return createNames(engine).flatMap((k) => {
-    if (hasUnknown(inputs[k])) return [];
-    return platformRefusals(TODAYS, toApi(DATABASE_FIELDS, inputs, [k]), () => k, true);
-  });
-}
-
-/**
- * Takes over the database `adoptId` names. `deferred`: the rule failures of values it may already
- * hold (label, window), refused only when they differ from the database's and so would be sent.
- */
-async function adopt(
-  engine: EngineType,
-  inputs: Bag,
-  deferred: pulumi.dynamic.CheckFailure[],
-): Promise<pulumi.dynamic.CreateResult> {
-  const instanceId = inputs.adoptId as number;
-  const db = await readAdopted(`${engine} database ${instanceId}`, () => client().database(engine).get(instanceId));
-  // What the program leaves out is what the API would have made: the database must hold that too.
-  const mismatches = immutableMismatches(engine, db, withApiDefaults(engine, platformOf(db), inputs));
-  if (mismatches.length > 0) {
-    throw new Error(
-      `Cannot adopt ${engine} database ${instanceId}: ${mismatches.join("; ")}. ` +
-        "These fields cannot be changed, so make the arguments match the database or drop adoptId.",
-    );
-  }
-  // The database's platform is known now: its own rules judge the values adoption may send (a
-  // label today's platform takes beyond the contract's 32 characters, one it refuses as too short).
-  const platform = platformOf(db);
-  const { rules } = checkDatabase(engine, inputs, true, platform);
-  if (platform === TODAYS) for (const f of createRefusals(engine, inputs)) rules.fail(f.property, f.reason);
-  const judged = [...deferred, ...forgive(rules, heldFields({}, inputs))];
-  const unique = judged.filter(
-    (f, i) => judged.findIndex((g) => g.property === f.property && g.reason === f.reason) === i,
-  );
-  assertValid(`${engine} database`, heldProblems(unique, fromApi(DATABASE_FIELDS, db, engine), inputs));
-  return takeOver(engine, db, inputs);
-}
-
-/**
- * Makes an existing database this resource's result (just created, adopted, or left by an
- * interrupted create): waits out provisioning and brings it to the arguments. A failure on the way
- * still records the database with its id, so the next `pulumi up` resumes instead of creating another.
- */
-async function takeOver(engine: EngineType, db: Database, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
-  const id = String(db.id);
-  let last = db;
-  try {
-    const limit = timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create);
-    return { id, outs: await converge(engine, db, undefined, inputs, limit, (d) => (last = d)) };
-  } catch (err) {
-    throw new ResourceInitError(id, stateOf(engine, last, inputs), inputs, err);
-  }
-}
-
-/**
- * Creates the database, or takes over the one this resource's interrupted earlier attempt provably
- * made (label-claim.ts). The look reads every engine's databases: labels are unique across both.
- */
-async function createOrClaim(
-  engine: EngineType,
-  carried: string | undefined,
-  inputs: Bag,
-): Promise<pulumi.dynamic.CreateResult> {
-  const api = client().database(engine);
-  const label = inputs.label as string;
-  const scope = `database:${label}`;
-  const byLabel = async (): Promise<Database | undefined> =>
-    (await api.list({ filter: { label } })).find((d) => d.label === label);
-  return claimedCreate(
-    { scope, label, urn: urnFor(scope, carried) },
-    {
-      // The whole list (500 to a page): no filterable database field tells the highest id.
-      look: async () => lookIn<Database | DatabaseSummary>(await client().databases.list(), label),
-      holder: (d) => databaseAsHolder(engine, d),
-      send: async () => {
-        // A fork waits for its source's first backup before anything is made.
-        const fork = forkOf(inputs);
-        if (fork)
-          await awaitForkSource(engine, api, fork, timeoutMs(inputs.timeouts, "create", DATABASE_TIMEOUTS_MS.create));
-        return api.create(createRequest(engine, inputs), { recover: byLabel });
-      },
-      // The cross-engine list gives a summary; the engine's own record is what the wait starts from.
-      finish: async (d, earlier) => takeOver(engine, earlier ? await api.get(d.id) : (d as Database), inputs),
-    },
-  );
-}
-
 /**
  * The inputs a program changes that an update of the existing database would send or act on
  * (in-place fields it sets, triggers), judged from the inputs check returned last time: the

@@ -3,6 +3,7 @@
  * answers, and shaping property bags for the engine.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { FieldTable } from "./declaration.js";
 import { hasUnknown, type Bag } from "./validate.js";
 
 /** Deep equality of JSON-like values, treating `undefined` and `null` alike. */
@@ -230,4 +231,29 @@ export function idOutput<T>(resource: pulumi.CustomResource, parse: (id: string)
 export function withSecretOutputs<T extends pulumi.CustomResourceOptions>(opts: T | undefined, secrets: string[]): T {
   const mine = opts?.additionalSecretOutputs ?? [];
   return { ...(opts ?? ({} as T)), additionalSecretOutputs: [...new Set([...mine, ...secrets])] };
+}
+
+/**
+ * Diff's view of the table: replace and update lists, managed-when-set fields and normalisers.
+ * `collides` (whether a replacement must delete first) is a rule across fields, so it is given.
+ */
+export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"]): DiffSpec {
+  const all = Object.entries(table);
+  const normalise: Record<string, (v: unknown) => unknown> = {};
+  const defaults: Record<string, unknown> = {};
+  const matches: Record<string, (held: unknown, given: unknown) => boolean> = {};
+  for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  for (const [k, f] of all) if (f.matches) matches[k] = f.matches;
+  for (const [k, f] of all) if (f.default !== undefined && f.change !== "output") defaults[k] = f.default;
+  return {
+    replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
+    update: all.filter(([, f]) => ["update", "trigger", "state"].includes(f.change)).map(([k]) => k),
+    ...(all.some(([, f]) => f.ifSet) ? { ifSet: all.filter(([, f]) => f.ifSet).map(([k]) => k) } : {}),
+    ...(all.some(([, f]) => f.partial) ? { partial: all.filter(([, f]) => f.partial).map(([k]) => k) } : {}),
+    ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
+    ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(Object.keys(matches).length ? { matches } : {}),
+    ...(Object.keys(defaults).length ? { defaults } : {}),
+    ...(collides ? { collides } : {}),
+  };
 }

@@ -7,7 +7,7 @@
  * the state while the input holding it is registered as a secret.
  */
 import { same } from "./diff.js";
-import type { Field, FieldFacts, FieldTable } from "./table.js";
+import type { Field, FieldFacts, FieldTable } from "./declaration.js";
 import { hasUnknown, shown, type Bag, type Rules } from "./validate.js";
 
 /** One member of the listed objects, by its camelCase name. */

@@ -1,6 +1,10 @@
-import { PLATFORM_RULES } from "../api/index.js";
-import { platformOf } from "./databases/platform.js";
-import type { BackupRecord, DatabaseRecord, PendingChange } from "./records.js";
+/**
+ * A database's status machine on the emulated clock: the pending changes that land when due, and
+ * the automatic daily backups of the platforms that keep them. Read lazily, before every request.
+ */
+import { PLATFORM_RULES } from "../../api/index.js";
+import { platformOf } from "./platform.js";
+import type { BackupRecord, DatabaseRecord, PendingChange } from "../records.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
