@@ -38,7 +38,7 @@ import { startChange, upgradeOf } from "./todays-changes.js";
 export interface DatabaseLink {
   /** What a new database's record holds of the link (today's platform only): the body's, checked. */
   atCreate(body: DatabaseCreate, actor: Actor, errors: ErrorList): object;
-  /** Checks an update body's part; returns what applies it once the whole update passed. */
+  /** Checks an update body's part (today's platform only); returns what applies it once the whole update passed. */
   update(db: DatabaseRecord, body: DatabaseUpdate, actor: Actor, errors: ErrorList): () => void;
   /** A database was deleted. */
   deleted(db: DatabaseRecord): void;
@@ -161,10 +161,10 @@ export class DatabaseModel {
     const upgrade = onToday(db) ? upgradeOf(this.store, db, body.version, resize, errors) : undefined;
     const updates = body.updates && mergeUpdates(db.updates, body.updates, errors, platform);
     const config = onToday(db) ? engineConfigUpdate(db, body, errors) : undefined;
-    const applyLink = this.link.update(db, body, actor, errors);
+    const applyLink = onToday(db) ? this.link.update(db, body, actor, errors) : undefined;
     errors.throwIfAny();
     applyEngineConfig(db, config);
-    applyLink();
+    applyLink?.();
     const now = this.store.clock.now();
     if (body.label !== undefined) db.label = body.label;
     applySettings(db, body, allowList);

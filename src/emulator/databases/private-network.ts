@@ -19,7 +19,7 @@ import { interfacesUsing } from "../computes/model.js";
 import { linkToSubnet, subnetOf, vpcOf } from "../vpcs/links.js";
 import { answerOf, type Stored } from "../stored.js";
 import type { DatabaseLink } from "./model.js";
-import { onToday, platformOf } from "./platform.js";
+import { platformOf } from "./platform.js";
 
 const FIELD = "private_network";
 
@@ -127,7 +127,6 @@ export function privateNetworkLink(store: Store): DatabaseLink {
       return { [FIELD]: network?.network ?? null, privateRange: network?.range ?? null };
     },
     update: (db, body, actor, errors) => {
-      if (!onToday(db)) return () => {};
       const change = asked(store, body, db.region, db.id, seen(actor), errors);
       return () => applyChange(store, db, change);
     },
