@@ -47,8 +47,12 @@ export type {
   DatabaseResult,
   RegionAvailabilityResult,
   RegionResult,
+  RegionVpcAvailabilityResult,
   SubnetResult,
+  VpcDefaultRangesResult,
   VpcIpResult,
+  VpcIpv6AddressResult,
+  VpcIpv6Result,
   VpcResult,
 } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";

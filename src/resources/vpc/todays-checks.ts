@@ -8,6 +8,8 @@
 import { contains, parseCidr } from "../../api/ipv4.js";
 import { DEFAULT_VPC_IPV4_RANGES, VPC_CAPABILITIES, VPC_REFUSALS } from "../../api/index.js";
 import { regionOffers } from "../../shared/account/catalogue.js";
+import { client } from "../../shared/runtime/context.js";
+import { parseRangeRequest } from "../../api/index.js";
 import { isNewValue } from "../../shared/fields/diff.js";
 import { hasUnknown, type Bag, type Rules } from "../../shared/fields/validate.js";
 
@@ -35,6 +37,25 @@ export function insideRanges(range: string, ranges: readonly string[]): boolean 
   );
 }
 
+/**
+ * A prefix length the program names (`/48`) that the region's vpc-availability does not offer the
+ * account; `auto` or none is the API's to choose. An unreadable answer leaves it to the API.
+ */
+async function offeredLength(rules: Rules, region: string, ipv6: unknown): Promise<void> {
+  const range = entries(ipv6)[0]?.range;
+  const asked = typeof range === "string" && !hasUnknown(range) ? parseRangeRequest(range) : undefined;
+  if (asked?.kind !== "length") return;
+  const offered = await client()
+    .vpcAvailability.get(region)
+    .then((a) => a.available_ipv6_prefix_lengths)
+    .catch(() => undefined);
+  if (offered && !offered.includes(asked.prefix))
+    rules.fail(
+      "ipv6",
+      `ipv6[0].range: ${VPC_REFUSALS.ipv6PrefixNotOffered.reason} (region "${region}" offers ${offered.map((n) => `/${n}`).join(", ") || "none to this account"}; got ${range})`,
+    );
+}
+
 /** Today's VPC rules for `news` (the program) against `olds` (the state; empty at create). */
 export async function todaysVpcChecks(rules: Rules, olds: Bag, news: Bag): Promise<void> {
   const region = news.region;
@@ -49,6 +70,7 @@ export async function todaysVpcChecks(rules: Rules, olds: Bag, news: Bag): Promi
         `ipv4: ${VPC_REFUSALS.customIpv4Region.reason} (region "${region}" does not offer "${VPC_CAPABILITIES.customIpv4}")`,
       );
   }
+  if (regionKnown && !failed("ipv6") && isNewValue(olds, news, "ipv6")) await offeredLength(rules, region, news.ipv6);
   if (regionKnown && news.vpcType === "rdma" && !failed("vpcType") && isNewValue(olds, news, "vpcType")) {
     if ((await regionOffers(region, VPC_CAPABILITIES.rdma)) === false)
       rules.fail("vpcType", `vpcType: region "${region}" does not offer "${VPC_CAPABILITIES.rdma}"`);
