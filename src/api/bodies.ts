@@ -24,7 +24,9 @@ type AnswerValue<F extends ApiField> =
       ? Answer<E>[]
       : F["type"] extends { object: infer E extends Entity }
         ? Answer<E>
-        : Scalar<F>)
+        : F extends { separator: string }
+          ? string[]
+          : Scalar<F>)
   | (F extends { nullable: true } ? null : F extends { absent: true } ? null : never);
 type RequestValue<F extends ApiField> = F extends { request: { type: infer T } }
   ? T extends { array: infer E extends Entity }

@@ -7,10 +7,12 @@ const RESOLVERS = entity({
   fields: {
     ipv4: {
       type: "string",
+      separator: ",",
       source: "Region: | resolvers | object | `ipv4` ... a string holding comma-separated resolver addresses |",
     },
     ipv6: {
       type: "string",
+      separator: ",",
       source: "Region: | resolvers | object | `ipv6` ... a string holding comma-separated resolver addresses |",
     },
   },

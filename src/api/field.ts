@@ -117,6 +117,11 @@ export interface ApiField {
    */
   readonly cutAt?: string;
   /**
+   * The answer holds a list as one string, its entries separated by this (a region's DNS servers):
+   * the client reads the list of its trimmed, non-empty entries.
+   */
+  readonly separator?: string;
+  /**
    * What the client reads when an answer lacks the field or holds null though the field is not
    * nullable: the contract's empty value, where the client promises one.
    */

@@ -25,6 +25,7 @@ function readField(field: ApiField, value: unknown): unknown {
   const t = field.type;
   // A list an answer may lack (today's `updates.pending`) is null when it does, not an empty list.
   if (field.absent && typeof t === "object" && "array" in t && (value === undefined || value === null)) return null;
+  if (field.separator !== undefined) return entries(value, field.separator);
   if (t === "strings") return asArray(value).filter((v): v is string => typeof v === "string");
   if (t === "integers") return asArray(value).filter((v): v is number => Number.isInteger(v));
   if (typeof t === "object" && "array" in t) return asArray(value).map((v) => readAnswer(t.array, v));
@@ -37,6 +38,15 @@ function readField(field: ApiField, value: unknown): unknown {
   if (typeof value !== "string") return value;
   const cut = field.cutAt !== undefined ? value.split(field.cutAt)[0]! : value;
   return field.aliases && Object.hasOwn(field.aliases, cut) ? field.aliases[cut] : cut;
+}
+
+/** A list held as one string (or, read again, as a list): its trimmed, non-empty entries. */
+function entries(value: unknown, separator: string): string[] {
+  const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(separator) : [];
+  return parts
+    .filter((p): p is string => typeof p === "string")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
 }
 
 /**

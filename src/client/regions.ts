@@ -4,7 +4,7 @@
 import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
 import { AVAILABILITY, REGION } from "../api/index.js";
-import { asRecord, readAnswer, reader } from "./normalize.js";
+import { asRecord, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { ListOptions, Region, RegionAvailability } from "./wire-types.js";
 
@@ -20,12 +20,8 @@ export interface RegionsApi {
   getAvailability(id: string): Promise<RegionAvailability[]>;
 }
 
-/** Reads a region; resolvers arrive as comma-separated strings and leave as trimmed arrays. */
-export function toRegion(raw: unknown): Region {
-  const r = readAnswer(REGION, raw);
-  const resolvers = asRecord(r.resolvers);
-  return { ...r, resolvers: { ipv4: splitList(resolvers.ipv4), ipv6: splitList(resolvers.ipv6) } };
-}
+/** Reads a region: lists the API holds as one string (the model's `separator`) leave as trimmed arrays. */
+export const toRegion: (raw: unknown) => Region = reader(REGION);
 
 /** Reads an availability entry. */
 export const toRegionAvailability = reader(AVAILABILITY);
@@ -39,14 +35,6 @@ export function toAvailabilityList(raw: unknown): RegionAvailability[] {
   const r = asRecord(raw);
   if (Array.isArray(r.data)) return r.data.map(toRegionAvailability);
   return Object.keys(r).length === 0 ? [] : [toRegionAvailability(r)];
-}
-
-function splitList(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
-  return parts
-    .filter((p): p is string => typeof p === "string")
-    .map((p) => p.trim())
-    .filter((p) => p !== "");
 }
 
 /** Binds the region operations to a transport. */

@@ -94,8 +94,8 @@ export type RegionVpcAvailability = Answer<typeof VPC_AVAILABILITY>;
 /** The IPv4 ranges a VPC gets when it names none, and those no VPC may use (today's API). */
 export type VpcDefaultRanges = Answer<typeof VPC_DEFAULT_RANGES>;
 
-/** A region. `resolvers` are split and trimmed from the API's comma-separated strings. */
-export type Region = Omit<Answer<typeof REGION>, "resolvers"> & { resolvers: { ipv4: string[]; ipv6: string[] } };
+/** A region; the lists the API holds as comma-separated strings are split and trimmed (the model's `separator`). */
+export type Region = Answer<typeof REGION>;
 
 /** Availability of one plan in one region. */
 export type RegionAvailability = Answer<typeof AVAILABILITY>;

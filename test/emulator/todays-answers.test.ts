@@ -4,12 +4,13 @@
  * create's answer, active, a list entry, the PUT's answer, updating after a patch, suspended,
  * resuming, active again, the cross-engine list), a database of each engine answers the recorded
  * keys in the recorded order, at every level (todays-platform.md §7.1). Keys the API added after a
- * recording (`engine_config` mid-2025, `private_network` late 2025) stand where the newest
- * recording has them. The catalogue (engines, plans, engine settings) and the credentials and
- * certificate too.
+ * recording (`engine_config` mid-2025, `private_network` late 2025; read from the later recordings
+ * and the model, not listed here) stand where the newest recording and the model have them. The
+ * catalogue (engines, plans, engine settings) and the credentials and certificate too.
  */
-import { RECORDED } from "../support/todays-answers.js";
+import { RECORDED, recordedDatabases } from "../support/todays-answers.js";
 import { INSTANT_TIMINGS, startTestEmulator, type TestEmulator } from "../support/emulator.js";
+import { answerNames, DATABASE, type Entity } from "../../src/api/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,13 +24,11 @@ function keyPaths(value: unknown, prefix = ""): string[] {
   });
 }
 
-/**
- * Keys the API added after the 2025-02 recordings, and the newest recording that has them; a key
- * inside an object (`hosts.x`) that no recording has stands last in its object wherever the
- * recording answers the object with keys.
- */
-const LATER = ["engine_config", "private_network"];
-const NEWEST = (RECORDED["instances-2025-11"]!.answer as { data: Json[] }).data[0]!;
+/** A recorded answer: the object answered, or a list's first entry. */
+function recordedAnswer(name: string): Json {
+  const a = RECORDED[name]!.answer as Json & { data?: Json[] };
+  return a.data ? a.data[0]! : a;
+}
 
 /**
  * Objects whose keys are data, not names: `members` is keyed by the nodes' addresses, and
@@ -37,20 +36,60 @@ const NEWEST = (RECORDED["instances-2025-11"]!.answer as { data: Json[] }).data[
  */
 const OPAQUE = ["members", "engine_config"];
 
+/** The states of one database the 2025-02 recordings caught, each compared below. */
+const STATES = ["create", "list", "active", "put", "updating", "suspended", "resuming", "resumed"];
+/** The recorded answers compared with the emulator's: each engine's states and the cross-engine list. */
+const COMPARED = [...["mysql", "postgresql"].flatMap((e) => STATES.map((s) => `${e}-${s}`)), "instances"];
+
+/** The key paths today's platform answers by the model (`hosts.standby`), inside opaque objects left out. */
+function modelPaths(e: Entity, prefix = ""): string[] {
+  return answerNames(e, undefined, "rdbms-default").flatMap((k) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    const type = e.fields[k]!.type;
+    if (typeof type !== "object" || OPAQUE.includes(path)) return [path];
+    return [path, ...("array" in type ? modelPaths(type.array, `${path}[]`) : modelPaths(type.object, path))];
+  });
+}
+
+/**
+ * Keys the API added after the 2025-02 recordings, read from the recordings and the model: those a
+ * later recording holds and no compared one does (`engine_config` mid-2025, `private_network` late
+ * 2025), and the model's that no recording holds, nested ones (`hosts.x`) and top-level ones every
+ * answer carries (not `absent`: `fork` is in forks' answers only). Each stands where the model
+ * orders it (which is where the newest recording has it), a key inside an object wherever the
+ * recording answers the object with keys.
+ */
+const MODEL_PATHS = modelPaths(DATABASE);
+const LATER = (() => {
+  const compared = new Set(COMPARED.flatMap((name) => keyPaths(recordedAnswer(name))));
+  const recorded = new Set(recordedDatabases().flatMap(([, answer]) => keyPaths(answer)));
+  const added = [...recorded].filter((p) => !p.includes(".") && !compared.has(p));
+  const fields: Entity["fields"] = DATABASE.fields;
+  const unrecorded = MODEL_PATHS.filter((p) => !recorded.has(p) && (p.includes(".") || !fields[p]!.absent));
+  return [...added, ...unrecorded];
+})();
+const NEWEST = recordedAnswer("instances-2025-11");
+
 /**
  * The keys the emulator should answer in a state: the recording's, with the later keys inserted
  * where the newest recording has them.
  */
 function expectedKeys(recorded: Json): string[] {
   const top = Object.keys(recorded);
-  const newest = Object.keys(NEWEST);
-  const order = newest.filter((k) => top.includes(k) || LATER.includes(k));
+  const model = answerNames(DATABASE, undefined, "rdbms-default");
+  // The model orders today's answer keys as the newest recording does.
+  expect(model.filter((k) => k in NEWEST)).toEqual(Object.keys(NEWEST).filter((k) => model.includes(k)));
+  const order = model.filter((k) => top.includes(k) || LATER.includes(k));
   expect(top.filter((k) => !LATER.includes(k))).toEqual(order.filter((k) => top.includes(k) && !LATER.includes(k)));
   const paths = order.flatMap((k) => [k, ...(OPAQUE.includes(k) ? [] : keyPaths(recorded[k] ?? NEWEST[k], k))]);
+  const rank = (path: string) => MODEL_PATHS.indexOf(path);
   for (const later of LATER.filter((k) => k.includes(".") && !paths.includes(k))) {
     const parent = later.slice(0, later.lastIndexOf("."));
     const inside = paths.filter((p) => p.startsWith(`${parent}.`));
-    if (inside.length) paths.splice(paths.lastIndexOf(inside.at(-1)!) + 1, 0, later);
+    if (!inside.length) continue;
+    // Before the first key of its object the model orders after it, else last in the object.
+    const next = inside.find((p) => !p.slice(parent.length + 1).includes(".") && rank(p) > rank(later));
+    paths.splice(next ? paths.indexOf(next) : paths.lastIndexOf(inside.at(-1)!) + 1, 0, later);
   }
   return paths;
 }
@@ -107,10 +146,7 @@ async function api(method: string, path: string, body?: unknown): Promise<Json> 
   return json;
 }
 
-const recorded = (name: string): Json => {
-  const a = RECORDED[name]!.answer as Json & { data?: Json[] };
-  return a.data ? a.data[0]! : a;
-};
+const recorded = recordedAnswer;
 
 describe.each(["mysql", "postgresql"] as const)("%s", (engine) => {
   const base = `/databases/${engine}/instances`;
@@ -175,6 +211,11 @@ describe.each(["mysql", "postgresql"] as const)("%s", (engine) => {
     const created = await api("POST", base, sent);
     expect(Object.keys(created.hosts as Json)).toEqual(Object.keys(recorded("instances-one-node-mysql").hosts as Json));
   });
+});
+
+test("the keys later versions added are read from the recordings and the model", () => {
+  expect(LATER).toEqual(expect.arrayContaining(["engine_config", "private_network"]));
+  expect(LATER.filter((k) => COMPARED.some((name) => k in recordedAnswer(name)))).toEqual([]);
 });
 
 test("the catalogue answers the recorded keys in the recorded order: engines and engine settings", async () => {

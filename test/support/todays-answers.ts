@@ -19,9 +19,22 @@ export interface Recorded {
   answer: unknown;
 }
 
-/** Every recorded answer, by name. */
-export const RECORDED: Record<string, Recorded> = JSON.parse(
-  readFileSync(path.join(__dirname, "..", "fixtures", "recorded-answers", "todays-platform.json"), "utf8"),
+const root = path.join(__dirname, "..", "..");
+
+/**
+ * Every recorded answer, by name. An entry whose answer the package itself holds (`answerIn`: the
+ * engine settings' `GET /databases/{engine}/config`, src/api/engine-config) is read from there, so
+ * the recording has one copy.
+ */
+export const RECORDED: Record<string, Recorded> = Object.fromEntries(
+  Object.entries(
+    JSON.parse(
+      readFileSync(path.join(root, "test", "fixtures", "recorded-answers", "todays-platform.json"), "utf8"),
+    ) as Record<string, Recorded & { answerIn?: string }>,
+  ).map(([name, { answerIn, ...entry }]) => [
+    name,
+    answerIn ? { ...entry, answer: JSON.parse(readFileSync(path.join(root, answerIn), "utf8")) } : entry,
+  ]),
 );
 
 /** A recorded database answer (a GET, POST or PUT of one database, or a list's entry). */
