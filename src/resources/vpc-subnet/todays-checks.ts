@@ -4,10 +4,9 @@
  * VPC's ranges and an IPv6 CIDR inside the VPC's prefix (one read of the VPC).
  */
 import { contains6, parseCidr6, parseRangeRequest, VPC_REFUSALS } from "../../api/index.js";
-import { client } from "../../shared/runtime/context.js";
+import { knownVpc } from "../../shared/account/lists.js";
 import { isNewValue } from "../../shared/fields/diff.js";
 import { hasUnknown, type Bag, type Rules } from "../../shared/fields/validate.js";
-import { unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { insideRanges, vpcIpv4Ranges } from "../vpc/todays-checks.js";
 
 const given = (v: unknown): boolean => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
@@ -29,7 +28,7 @@ export async function subnetTodaysChecks(rules: Rules, olds: Bag, news: Bag, inp
   const cidr = !hasUnknown(news.ipv6) && isNewValue(olds, news, "ipv6") ? askedCidr(news.ipv6) : undefined;
   if (ipv4 === undefined && cidr === undefined) return;
   // A VPC not made yet (or gone) has nothing to judge by: the API decides.
-  const vpc = await unlessNotFound(() => client().vpcs.get(vpcId)).catch(() => undefined);
+  const vpc = await knownVpc(vpcId);
   if (!vpc) return;
   const ranges = vpcIpv4Ranges(vpc.ipv4);
   if (ipv4 !== undefined && !insideRanges(ipv4, ranges))
