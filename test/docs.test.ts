@@ -223,6 +223,9 @@ describe("docs/resources.md and the exported look-ups", () => {
       "ten",
       "eleven",
       "twelve",
+      "thirteen",
+      "fourteen",
+      "fifteen",
     ];
     expect(doc).toMatch(new RegExp(`\\b${words[names.length]} look-up functions\\b`));
     expect(names.filter((n) => !(`${n}Output` in functions))).toEqual([]);

@@ -10,6 +10,11 @@ import type {
   MysqlEngineConfigMysql,
   PendingUpdate,
   SubnetCompute,
+  SubnetDatabase,
+  SubnetIpv6,
+  SubnetNodeBalancer,
+  VpcIpv4Range,
+  VpcIpv6,
 } from "../resources/types.js";
 
 /** A region. */
@@ -118,10 +123,16 @@ export interface SubnetResult {
   subnetId: number;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   label: string;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. */
   ipv4: string;
+  /** The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix. */
+  ipv6: SubnetIpv6[] | undefined;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   computes: SubnetCompute[];
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
+  databases: SubnetDatabase[] | undefined;
+  /** NodeBalancers in the subnet, with their ranges, as of the last read; undefined when there are none. */
+  nodebalancers: SubnetNodeBalancer[] | undefined;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -138,6 +149,12 @@ export interface VpcResult {
   description: string;
   /** Region id with the "VPCs" capability (a region in outage gets a warning). */
   region: string;
+  /** The VPC's own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed. */
+  ipv4: VpcIpv4Range[] | undefined;
+  /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
+  ipv6: VpcIpv6[] | undefined;
+  /** "regular" or "rdma" (only where the region offers "GPUDirect RDMA"; no `ipv6` then); left out, the API's own. */
+  vpcType: string | undefined;
   /** The VPC's subnets. */
   subnets: SubnetResult[];
   /** Creation time. */
@@ -174,6 +191,58 @@ export interface VpcIpResult {
   subnetMask: string;
   /** VPC id. */
   vpcId: number;
+}
+
+/** One IPv6 range of a VPC interface. */
+export interface VpcIpv6Result {
+  /** VPC id. */
+  vpcId: number;
+  /** Subnet id. */
+  subnetId: number;
+  /** Region id. */
+  region: string;
+  /** Compute instance id (null for another kind of interface). */
+  linodeId: number | null;
+  /** Configuration profile id (null for Linode Interfaces). */
+  configId: number | null;
+  /** Interface id. */
+  interfaceId: number;
+  /** NodeBalancer id, where a NodeBalancer holds it. */
+  nodebalancerId: number | null;
+  /** Database id, where a database holds it. */
+  databaseId: number | null;
+  /** Whether the interface is active. */
+  active: boolean;
+  /** The interface's IPv6 range (a /64). */
+  ipv6Range: string | null;
+  /** Whether the range is reachable from the internet. */
+  ipv6IsPublic: boolean | null;
+  /** The SLAAC addresses in the range. */
+  ipv6Addresses: VpcIpv6AddressResult[];
+}
+
+/** A SLAAC address in an interface's IPv6 range. */
+export interface VpcIpv6AddressResult {
+  /** The address. */
+  slaacAddress?: string;
+}
+
+/** One region's VPC availability. */
+export interface RegionVpcAvailabilityResult {
+  /** Region id. */
+  region: string;
+  /** Whether VPCs are offered there. */
+  available: boolean;
+  /** The IPv6 prefix lengths a VPC there may take (empty: none to this account). */
+  availableIpv6PrefixLengths: number[];
+}
+
+/** The default and forbidden IPv4 ranges of VPCs. */
+export interface VpcDefaultRangesResult {
+  /** The ranges a VPC gets when it names none of its own. */
+  defaultIpv4Ranges: string[];
+  /** The ranges no VPC may use. */
+  forbiddenIpv4Ranges: string[];
 }
 
 /** One database with its settings, credentials and certificate. */

@@ -52,6 +52,9 @@ const FUNCTIONS: Record<string, (args: never) => Promise<unknown>> = {
   getVpcs: functions.getVpcs,
   getVpcSubnets: functions.getVpcSubnets,
   getVpcIps: functions.getVpcIps,
+  getRegionVpcAvailability: functions.getRegionVpcAvailability,
+  getRegionsVpcAvailability: functions.getRegionsVpcAvailability,
+  getVpcDefaultRanges: functions.getVpcDefaultRanges,
 };
 
 /** The resource names the plugin serves (`Vpc`, `MysqlDatabase`, ...). */

@@ -49,6 +49,8 @@ export interface VpcSubnetSpec {
   label: pulumi.Input<string>;
   /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
   ipv4: pulumi.Input<string>;
+  /** Its IPv6 range in a dual-stack VPC (`auto`, `/52`..`/62` or a CIDR in the VPC's prefix), made with it. */
+  ipv6?: pulumi.Input<pulumi.Input<SubnetIpv6Args>[]>;
 }
 
 /** An inline subnet as the VPC reports it, with its id. */
@@ -59,6 +61,8 @@ export interface VpcInlineSubnet {
   label: string;
   /** The subnet's range. */
   ipv4: string;
+  /** Its allocated IPv6 range, where it has one. */
+  ipv6: SubnetIpv6[] | undefined;
 }
 
 /** A database's host names. */
@@ -160,6 +164,16 @@ export interface SubnetDatabase {
   /** The database's IPv4 range in the subnet. */
   ipv4Range: string;
   /** Its IPv6 ranges in the subnet. */
+  ipv6Ranges: string[];
+}
+
+/** A NodeBalancer in a subnet with its ranges. */
+export interface SubnetNodeBalancer {
+  /** NodeBalancer id. */
+  id: number;
+  /** The NodeBalancer's IPv4 range in the subnet. */
+  ipv4Range: string;
+  /** Its IPv6 ranges in the subnet (empty where the API gives none). */
   ipv6Ranges: string[];
 }
 
@@ -421,4 +435,44 @@ export interface PostgresqlEngineConfigArgs {
   sharedBuffersPercentage?: pulumi.Input<number>;
   /** Sets the maximum amount of memory to be used by a query operation (such as a sort or hash table) before writing to temporary disk files, in MB. Default is 1MB + 0.075% of total RAM (up to 32MB). (1..1024). */
   workMem?: pulumi.Input<number>;
+}
+
+/** One of a VPC's IPv4 ranges. */
+export interface VpcIpv4RangeArgs {
+  /** An IPv4 range in CIDR form. */
+  range?: pulumi.Input<string>;
+}
+
+/** One of a VPC's IPv4 ranges. */
+export interface VpcIpv4Range {
+  /** An IPv4 range in CIDR form. */
+  range: string | null;
+}
+
+/** A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR. */
+export interface VpcIpv6Args {
+  /** A prefix length the region's vpc-availability lists, `auto`, or left out (the default `/52`); the output holds the allocated CIDR. */
+  range?: pulumi.Input<string>;
+  /** Allocation class: sent at create, never read back. */
+  allocationClass?: pulumi.Input<string>;
+}
+
+/** A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR. */
+export interface VpcIpv6 {
+  /** A prefix length the region's vpc-availability lists, `auto`, or left out (the default `/52`); the output holds the allocated CIDR. */
+  range: string | null;
+  /** Allocation class: sent at create, never read back. */
+  allocationClass: string | null;
+}
+
+/** A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR. */
+export interface SubnetIpv6Args {
+  /** `auto`, `/52`..`/62` or a range inside the VPC's prefix; the output holds the allocated CIDR. */
+  range?: pulumi.Input<string>;
+}
+
+/** A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR. */
+export interface SubnetIpv6 {
+  /** `auto`, `/52`..`/62` or a range inside the VPC's prefix; the output holds the allocated CIDR. */
+  range: string | null;
 }

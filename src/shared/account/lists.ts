@@ -78,6 +78,15 @@ export function vpcAsHolder(vpc: Vpc): LabelHolder {
 export function noteNewVpc(vpc: Vpc): void {
   const name = `subnets:${vpc.id}`;
   if (!lists.has(name)) lists.set(name, Promise.resolve(vpc.subnets));
+  if (!lists.has(`vpc:${vpc.id}`)) lists.set(`vpc:${vpc.id}`, Promise.resolve([vpc]));
+}
+
+/**
+ * A VPC as this process knows it (made by this run, or read once), for the checks of its subnets'
+ * ranges; undefined when it cannot be read (no API configured, gone): the API judges at `up`.
+ */
+export async function knownVpc(vpcId: number): Promise<Vpc | undefined> {
+  return (await shared<Vpc>(`vpc:${vpcId}`, async (api) => [await api.vpcs.get(vpcId)]))?.[0];
 }
 
 /** A subnet's place in its VPC; the resource's own current subnet (from its old inputs) is not another's. */

@@ -55,7 +55,7 @@ export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag,
     fieldsOf(table, engine)
       // A value the answer lacks (an API older than the field) proves no difference.
       .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
-      .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
+      .filter(([k, f]) => actual[k] !== undefined && !(f.matches ?? same)(actual[k], inputs[k]))
       .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`)
   );
 }
@@ -103,6 +103,7 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
     .filter(([k, f]) => {
       const norm = f.normalise ?? ((v: unknown) => v);
       const held = current[k] === undefined ? f.default : current[k];
+      if (f.matches) return !f.matches(held, news[k]);
       return !same(norm(f.partial ? projected(held, news[k]) : held), norm(news[k]));
     })
     .map(([k]) => k);
