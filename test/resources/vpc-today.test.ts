@@ -126,10 +126,10 @@ describe("today's VPCs through the providers", () => {
     await seedTodaysRegions();
     const res = await vpc.check({}, { label: "rdma", region: "au-mel", vpcType: "rdma", ipv6: [{ range: "/52" }] });
     expect(res.failures).toEqual([{ property: "ipv6", reason: "ipv6: RDMA VPCs cannot have IPv6 ranges" }]);
+    // The API made an RDMA VPC in a region whose recorded capabilities lack "GPUDirect RDMA"
+    // (linodego's TestVPC_WithRDMAType): the preview does not refuse what the API takes.
     const elsewhere = await vpc.check({}, { label: "rdma", region: "us-east", vpcType: "rdma" });
-    expect(elsewhere.failures).toEqual([
-      { property: "vpcType", reason: 'vpcType: region "us-east" does not offer "GPUDirect RDMA"' },
-    ]);
+    expect(elsewhere.failures ?? []).toEqual([]);
     const rdma = await upThenPreview(vpc, { label: "rdma", region: "au-mel", vpcType: "rdma" });
     expect(rdma.outs.vpcType).toBe("rdma");
   });

@@ -1,6 +1,6 @@
 /**
  * The preview checks of today's VPC fields that span fields or ask the account (todays-vpcs.md):
- * the region's capabilities for the customer's own IPv4 ranges and for RDMA, RDMA without IPv6
+ * the region's capability for the customer's own IPv4 ranges, RDMA without IPv6
  * (the API's recorded text), and an inline subnet's IPv4 range inside the VPC's ranges. Each
  * refuses only what the API would, and only a value being set now (an existing VPC stays
  * manageable).
@@ -71,10 +71,8 @@ export async function todaysVpcChecks(rules: Rules, olds: Bag, news: Bag): Promi
       );
   }
   if (regionKnown && !failed("ipv6") && isNewValue(olds, news, "ipv6")) await offeredLength(rules, region, news.ipv6);
-  if (regionKnown && news.vpcType === "rdma" && !failed("vpcType") && isNewValue(olds, news, "vpcType")) {
-    if ((await regionOffers(region, VPC_CAPABILITIES.rdma)) === false)
-      rules.fail("vpcType", `vpcType: region "${region}" does not offer "${VPC_CAPABILITIES.rdma}"`);
-  }
+  // No capability check for `rdma`: linodego's recordings (TestVPC_WithRDMAType) made an RDMA VPC in
+  // au-mel, whose recorded capabilities lack "GPUDirect RDMA", so the API does not refuse it there.
   if (!hasUnknown(news.ipv4) && !failed("subnets")) {
     const ranges = vpcIpv4Ranges(news.ipv4);
     entries(news.subnets).forEach((s, i) => {
