@@ -153,7 +153,7 @@ export interface VpcResult {
   ipv4: VpcIpv4Range[] | undefined;
   /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
   ipv6: VpcIpv6[] | undefined;
-  /** "regular" or "rdma" (only where the region offers "GPUDirect RDMA"; no `ipv6` then); left out, the API's own. */
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
   vpcType: string | undefined;
   /** The VPC's subnets. */
   subnets: SubnetResult[];

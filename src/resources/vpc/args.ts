@@ -17,7 +17,7 @@ export interface VpcArgs {
   ipv4?: pulumi.Input<pulumi.Input<VpcIpv4RangeArgs>[]>;
   /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. Changing it replaces the resource. */
   ipv6?: pulumi.Input<pulumi.Input<VpcIpv6Args>[]>;
-  /** "regular" or "rdma" (only where the region offers "GPUDirect RDMA"; no `ipv6` then); left out, the API's own. Changing it replaces the resource. */
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. Changing it replaces the resource. */
   vpcType?: "regular" | "rdma";
   /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. Default: `[]`. */
   subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;

@@ -66,7 +66,7 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare public readonly ipv4: pulumi.Output<VpcIpv4Range[] | undefined>;
   /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
   declare public readonly ipv6: pulumi.Output<VpcIpv6[] | undefined>;
-  /** "regular" or "rdma" (only where the region offers "GPUDirect RDMA"; no `ipv6` then); left out, the API's own. */
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
   declare public readonly vpcType: pulumi.Output<string | undefined>;
   /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. */
   declare public readonly subnets: pulumi.Output<VpcInlineSubnet[]>;

@@ -93,8 +93,7 @@ export const VPC_FIELDS = {
       "at most one `{range, allocationClass}`; a `range` of `/52`, `auto` or none never differs from the allocated CIDR; `allocationClass` write-only (never in the state; an `ipv6` holding it is a secret)",
   },
   vpcType: {
-    description:
-      '"regular" or "rdma" (only where the region offers "GPUDirect RDMA"; no `ipv6` then); left out, the API\'s own.',
+    description: '"regular" or "rdma" (no `ipv6` with "rdma"); left out, the API\'s own.',
     change: "replace",
     type: "string",
     api: "vpc_type",
@@ -104,8 +103,7 @@ export const VPC_FIELDS = {
     absent: "undefined",
     unanswered: "accounts without VPC types get no `vpc_type` (linodego v2.5.0)",
     tsType: '"regular" | "rdma"',
-    notes:
-      '`rdma` only where the region offers "GPUDirect RDMA", never with `ipv6`; left out, the API\'s default (`regular`)',
+    notes: "`rdma` never with `ipv6`; left out, the API's default (`regular`)",
   },
   subnets: {
     description: "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place.",
