@@ -20,10 +20,14 @@ import { DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { api, eventually, useE2e } from "./helpers";
 
 const exchanges: Exchange[] = [];
-const e2e = useE2e(async (emulator) => {
-  await emulator.control.setTimings({ provisioningSeconds: 1, updatingSeconds: 1, firstBackupSeconds: 1 });
-  await emulator.control.setPlatform("rdbms-default");
-}, {}, exchanges);
+const e2e = useE2e(
+  async (emulator) => {
+    await emulator.control.setTimings({ provisioningSeconds: 1, updatingSeconds: 1, firstBackupSeconds: 1 });
+    await emulator.control.setPlatform("rdbms-default");
+  },
+  {},
+  exchanges,
+);
 
 /**
  * Each engine's settings: two set, then the second removed (its wire name, and the value another
