@@ -20,6 +20,8 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (p) => require(path.join(root, "dist", p));
 const { startEmulator, buildApp, DEFAULT_TOKEN } = dist("emulator/index.js");
+/** The figures are the contract's API's (its five regions and platform), as docs/performance.md measured them. */
+const CONTRACT = { platform: "rdbms-legacy" };
 const { CloudClient } = dist("client/index.js");
 const { nextDelayMs, PROVISIONING } = dist("shared/runtime/wait.js");
 const { BUDGET, entryFigures, readState } = require(path.join(root, "scripts", "bench", "state-figures.cjs"));
@@ -104,7 +106,7 @@ async function timed(label, count, concurrency, op) {
 }
 
 async function clientFigures() {
-  const emulator = await startEmulator({ port: 0 });
+  const emulator = await startEmulator({ ...CONTRACT, port: 0 });
   const client = new CloudClient({ apiUrl: emulator.url, token: DEFAULT_TOKEN });
   try {
     console.log("\nClient against the in-process emulator (loopback, concurrency 16):");
@@ -323,7 +325,7 @@ async function previewReadFigures(emulator) {
 }
 
 async function engineFigures() {
-  const emulator = await startEmulator({ port: 0, provisioningSeconds: 2 });
+  const emulator = await startEmulator({ ...CONTRACT, port: 0, provisioningSeconds: 2 });
   try {
     await footprintFigures(emulator);
     await previewReadFigures(emulator);
@@ -370,7 +372,7 @@ async function subnetCheckFigures() {
       inlineSubnets(rules, { subnets }, {});
       if (rules.failures.length > 0) throw new Error(rules.failures[0].reason);
     });
-    const app = buildApp({});
+    const app = buildApp(CONTRACT);
     const create = await medianMs(5, async () => {
       await app.inject({ method: "POST", url: "/_emulator/reset" });
       const res = await app.inject({
@@ -395,7 +397,7 @@ async function subnetCheckFigures() {
 
 /** Reads by account size and wall times against the engine's floor, for VPCs with two subnets each. */
 async function networkFigures() {
-  const emulator = await startEmulator({ port: 0 });
+  const emulator = await startEmulator({ ...CONTRACT, port: 0 });
   try {
     const sizes = flags.sizes.split(",").map(Number);
     await accountReadFigures(emulator, stack, { sizes, n: Number(flags["account-n"]) });
@@ -407,7 +409,7 @@ async function networkFigures() {
 
 console.log("Benchmarks of pulumi-cloudplatform; docs/performance.md explains each figure and its target.");
 if (flags.only === "preview") {
-  const emulator = await startEmulator({ port: 0, provisioningSeconds: 2 });
+  const emulator = await startEmulator({ ...CONTRACT, port: 0, provisioningSeconds: 2 });
   await previewReadFigures(emulator).finally(() => emulator.close());
 } else {
   if (flags.only !== "network") {

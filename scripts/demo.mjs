@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the example stack (examples/demo) with `pulumi up` through the Automation API, against the
-// embedded emulator by default, with a local file backend under .state/demo. Run again and nothing
+// embedded emulator by default (its own default: the API as it is today), with a local file backend under .state/demo. Run again and nothing
 // changes; `--destroy` tears the stack down. Set CLOUDPLATFORM_API_URL and CLOUDPLATFORM_TOKEN to
 // deploy to a real API instead: that is the stack `api` (the emulator's is `dev`), and its secrets
 // are encrypted with the user's PULUMI_CONFIG_PASSPHRASE (or _FILE), never with the built-in one.
@@ -15,7 +15,10 @@ const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 const { SemVer } = require("semver");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const stateDir = path.join(root, ".state", "demo");
+// DEMO_STATE_DIR moves the demo's state (the emulator's file and the stack's backend), e.g. for a test.
+const stateDir = process.env.DEMO_STATE_DIR
+  ? path.resolve(process.env.DEMO_STATE_DIR)
+  : path.join(root, ".state", "demo");
 const destroy = process.argv.includes("--destroy");
 const port = Number(process.env.DEMO_EMULATOR_PORT ?? 4010);
 /** Encrypts only the emulator's well-known token; a real API's token needs the user's own passphrase. */
@@ -51,7 +54,9 @@ async function main() {
     emulator = await startEmulator({ port, persistFile: path.join(stateDir, "emulator.json") });
     apiUrl = emulator.url;
     token = DEFAULT_TOKEN;
-    console.log(`demo: emulator listening on ${apiUrl} (state in .state/demo/emulator.json)`);
+    console.log(
+      `demo: emulator listening on ${apiUrl} (today's API; state in ${path.relative(root, stateDir)}/emulator.json)`,
+    );
   }
   if (!token) throw new Error("CLOUDPLATFORM_TOKEN must be set along with CLOUDPLATFORM_API_URL");
 

@@ -13,6 +13,9 @@
 #     schema package for test/schema/bind.test.ts; built from the same pinned modules;
 #   - Node.js 22, 24 and 26, yarn classic and pnpm for the package-manager matrix and the runs on
 #     newer Node.js majors (scripts/install-node-tools.sh).
+#   - the Python tools (the `pulumi` Python SDK, mypy, the wheel builder) in a virtual
+#     environment, .tools/python, pinned by scripts/python-toolchain/requirements.txt
+#     (scripts/install-python.sh; fails without python3).
 # Skips the build when .tools/bin already holds the pinned version, and reuses a `pulumi` on PATH when
 # it is that version. Go's module and build caches make a second build quick.
 # Usage: bash scripts/install-pulumi.sh   (then: export PATH="$PWD/.tools/bin:$PATH")
@@ -145,3 +148,6 @@ echo "install-pulumi: engine $("$bin/pulumi" version) in .tools/bin"
 # What the package-manager matrix runs user projects with (Node.js 22, yarn, pnpm) and
 # scripts/test-newest-sdk.mjs runs the tests on (Node.js 22, 24, 26).
 bash "$root/scripts/install-node-tools.sh"
+
+# What the Python stories build the generated SDK's wheel with and run Python programs on.
+bash "$root/scripts/install-python.sh"

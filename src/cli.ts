@@ -30,8 +30,9 @@ options:
   --provisioning-seconds N  emulated seconds a new database stays provisioning (default 3)
   --state-file PATH         load the account from PATH at start, write it after every change
                             (mode 0600; one emulator per file, PATH.lock holds its pid)
-  --platform P              the platform new databases are made on: rdbms-legacy (default,
-                            the contract's) or rdbms-default (today's); stored ones keep theirs
+  --platform P              the API to start as: rdbms-default (default, today's: new
+                            databases on today's platform, the 2026 region list) or
+                            rdbms-legacy (the contract's 2024 platform and regions)
   --help                    print this text`;
 
 const USAGE = [

@@ -127,13 +127,23 @@ describe("commands, flags and settings the docs name exist", () => {
   });
 
   test("every `cloudplatform:<key>` is read by the client or the provider runtime, every CLOUDPLATFORM_ variable by the code", () => {
-    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the rest in src/.
+    // Variables of the test harness (CLOUDPLATFORM_WRITE_GOLDEN) live in test/, the Python
+    // example's driver's in its own code (a project's top-level files: an install links the
+    // checkout into examples/demo), the rest in src/.
+    const examplesPy = readdirSync(path.join(root, "examples"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) =>
+        readdirSync(path.join(root, "examples", d.name))
+          .filter((f) => f.endsWith(".py"))
+          .map((f) => read(path.join("examples", d.name, f))),
+      );
     const source = ["src", "test"]
       .flatMap((dir) =>
         readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
           .filter((f) => f.endsWith(".ts"))
           .map((f) => read(path.join(dir, f))),
       )
+      .concat(examplesPy)
       .join("\n");
     // The connection's keys are the client's; the platform new databases are made on is the providers'.
     const config = read("src/client/config.ts") + read("src/shared/runtime/context.ts");
@@ -213,6 +223,9 @@ describe("docs/resources.md and the exported look-ups", () => {
       "ten",
       "eleven",
       "twelve",
+      "thirteen",
+      "fourteen",
+      "fifteen",
     ];
     expect(doc).toMatch(new RegExp(`\\b${words[names.length]} look-up functions\\b`));
     expect(names.filter((n) => !(`${n}Output` in functions))).toEqual([]);

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as cloud from "pulumi-cloudplatform";
 
 const config = new pulumi.Config();
-const region = config.get("region") ?? "us-east";
+const region = config.get("region") ?? "us-ord";
 const prefix = config.get("prefix") ?? "vpcdb";
 
 const vpc = new cloud.Vpc("network", {

@@ -4,12 +4,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { getDatabaseEngines, MysqlDatabase, Vpc, VpcSubnet } from "pulumi-cloudplatform";
 
 const config = new pulumi.Config();
-const region = config.get("region") ?? "us-east";
+const region = config.get("region") ?? "us-ord";
 
-// Pinned, not the catalogue's newest: the engine version cannot change in place, so following the
-// newest would replace the database (deleting it first) the day a new version appears. The look-up
-// says early, with the choices, when the pinned version is not offered.
-const engineId = config.get("engineId") ?? "mysql/8.0.30";
+// Pinned, not the catalogue's newest: a change of version is a major upgrade of the running
+// database, which a program should ask for on purpose. The look-up says early, with the choices,
+// when the pinned version is not offered.
+const engineId = config.get("engineId") ?? "mysql/8";
 const { engines } = await getDatabaseEngines({ engine: "mysql" });
 if (!engines.some((e) => e.id === engineId)) {
   throw new Error(`esm:engineId ${engineId} is not offered; choose one of ${engines.map((e) => e.id).join(", ")}`);

@@ -6,7 +6,7 @@ const pulumi = require("@pulumi/pulumi");
 const cloud = require("pulumi-cloudplatform");
 
 const config = new pulumi.Config();
-const region = config.get("region") || "us-east";
+const region = config.get("region") || "us-ord";
 
 const vpc = new cloud.Vpc("network", { label: "js-network", region });
 const subnet = new cloud.VpcSubnet("db", { vpcId: vpc.vpcId, label: "db", ipv4: "10.40.1.0/24" });
@@ -15,7 +15,8 @@ const db = new cloud.PostgresqlDatabase("db", {
   label: "js-db",
   region,
   type: "g6-nanode-1",
-  engineId: "postgresql/14.6",
+  // Pinned: a change of version is a major upgrade, which a program asks for on purpose.
+  engineId: "postgresql/16",
   allowList: [subnet.ipv4],
 });
 

@@ -11,7 +11,9 @@ type Primitive<T> = T extends "integer" | "number"
     ? boolean
     : T extends "strings"
       ? string[]
-      : string;
+      : T extends "integers"
+        ? number[]
+        : string;
 /** Values another platform adds to a field's enum (cluster size 2 on today's platform). */
 type PlatformEnum<F> = F extends { platforms: { "rdbms-default": { enum: readonly (infer V)[] } } } ? V : never;
 /** The values a field with an enum may hold on some platform. */

@@ -70,6 +70,7 @@ export type WireType =
   | "boolean"
   | "date-time"
   | "strings"
+  | "integers"
   | { readonly array: Entity }
   | { readonly object: Entity };
 
@@ -102,6 +103,8 @@ export interface ApiField {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** A list's most entries (a VPC's `ipv6`: one). */
+  readonly maxItems?: number;
   /** The IP families a list of ranges takes (an allow list), each entry an address or a CIDR range. */
   readonly ipFamilies?: readonly IpFamily[];
   /** Engines that have the field; left out, both. */

@@ -15,7 +15,18 @@ export * from "./plans.js";
 import { AVAILABILITY, ENGINE, REGION } from "./catalogue.js";
 import { DATABASE_TYPE } from "./plans.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, FORK, MAINTENANCE_WINDOW } from "./databases.js";
-import { INLINE_SUBNET, PRIVATE_NETWORK, SUBNET, SUBNET_COMPUTE, SUBNET_DATABASE, VPC, VPC_IP } from "./network.js";
+import {
+  INLINE_SUBNET,
+  PRIVATE_NETWORK,
+  SUBNET,
+  SUBNET_COMPUTE,
+  SUBNET_DATABASE,
+  SUBNET_NODEBALANCER,
+  VPC,
+  VPC_IP,
+  VPC_IPV6_ENTRY,
+} from "./network.js";
+import { VPC_AVAILABILITY, VPC_DEFAULT_RANGES } from "./vpc-today.js";
 
 /** Every entity of the contract, by the name the code uses. */
 export const ENTITIES = {
@@ -26,6 +37,10 @@ export const ENTITIES = {
   SUBNET_DATABASE,
   PRIVATE_NETWORK,
   VPC_IP,
+  SUBNET_NODEBALANCER,
+  VPC_IPV6_ENTRY,
+  VPC_AVAILABILITY,
+  VPC_DEFAULT_RANGES,
   REGION,
   AVAILABILITY,
   ENGINE,
@@ -39,3 +54,6 @@ export const ENTITIES = {
   CERTIFICATE,
 } as const;
 export * from "./engine-config.js";
+export * from "./vpc-today.js";
+export * from "./vpc-rules.js";
+export * from "./ipv6.js";

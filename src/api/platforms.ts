@@ -5,6 +5,12 @@
  */
 import type { Engine, Platform } from "./field.js";
 
+/**
+ * The platform the API makes every new database on today (todays-vpcs.md §4: since late 2024; the
+ * legacy one was retired in 2025), and the emulator's default.
+ */
+export const TODAYS_PLATFORM: Platform = "rdbms-default";
+
 /** What a platform does beyond its fields' entries. */
 export interface PlatformRules {
   /** The engine id a create takes and the catalogue lists: the full version, or the major only. */

@@ -15,10 +15,11 @@ export interface Bounds {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  readonly maxItems?: number;
 }
 
 /** The rules, by the name a refusal reports. */
-export type RuleName = "type" | "enum" | "range" | "length" | "pattern" | "engines";
+export type RuleName = "type" | "enum" | "range" | "length" | "pattern" | "items" | "engines";
 
 const TYPE_NAMES: Record<string, string> = {
   string: "a string",
@@ -27,6 +28,7 @@ const TYPE_NAMES: Record<string, string> = {
   number: "a number",
   boolean: "true or false",
   strings: "a list of strings",
+  integers: "a list of integers",
   array: "a list",
   object: "an object",
 };
@@ -57,6 +59,8 @@ export function ruleReason(rule: Exclude<RuleName, "engines">, b: Bounds): strin
         : `Length must be at most ${b.maxLength} characters`;
     case "pattern":
       return `Must match the pattern ${b.pattern}`;
+    case "items":
+      return `Must hold at most ${b.maxItems} ${b.maxItems === 1 ? "entry" : "entries"}`;
   }
 }
 
@@ -80,7 +84,7 @@ function hasType(type: WireType, value: unknown): boolean {
   if (typeof type === "object") return "array" in type ? Array.isArray(value) : isObject(value);
   if (type === "integer") return Number.isInteger(value);
   if (type === "boolean") return typeof value === "boolean";
-  if (type === "strings") return Array.isArray(value);
+  if (type === "strings" || type === "integers") return Array.isArray(value);
   return typeof value === "string";
 }
 
@@ -97,6 +101,8 @@ export function fieldProblems(wire: string, field: ApiField, value: unknown, eng
   if (value === null) return field.nullable ? [] : [{ field: wire, reason: ruleReason("type", field) }];
   const type = field.request?.type ?? field.type;
   if (!hasType(type, value)) return [{ field: wire, reason: ruleReason("type", { type }) }];
+  if (Array.isArray(value) && field.maxItems !== undefined && value.length > field.maxItems)
+    return [{ field: wire, reason: ruleReason("items", field) }];
   if (typeof type === "object") {
     if ("array" in type) {
       const items = type.array.fields;
@@ -108,10 +114,12 @@ export function fieldProblems(wire: string, field: ApiField, value: unknown, eng
     }
     return entityProblems(wire, type.object.fields, value as Record<string, unknown>, "update", engine);
   }
-  if (type === "strings")
-    return (value as unknown[]).flatMap((item, i) =>
-      typeof item === "string" ? [] : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: "string" }) }],
+  if (type === "strings" || type === "integers") {
+    const item = type === "strings" ? "string" : "integer";
+    return (value as unknown[]).flatMap((v, i) =>
+      hasType(item, v) ? [] : [{ field: `${wire}[${i}]`, reason: ruleReason("type", { type: item }) }],
     );
+  }
   const reason = scalarProblem(field, value, engine);
   return reason === undefined ? [] : [{ field: wire, reason }];
 }

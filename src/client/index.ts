@@ -10,6 +10,7 @@ import { regionsApi, type RegionsApi } from "./regions.js";
 import { subnetsApi, type SubnetsApi } from "./subnets.js";
 import type { EngineType } from "./wire-types.js";
 import { vpcsApi, type VpcsApi } from "./vpcs.js";
+import { vpcAvailabilityApi, type VpcAvailabilityApi } from "./vpc-availability.js";
 
 export { ApiError, type ApiFieldError, type SanitizedCause } from "./errors.js";
 export {
@@ -32,6 +33,7 @@ export { ENGINE_TYPES, type DatabaseEngineApi, type DatabasesApi } from "./datab
 export type { VpcsApi } from "./vpcs.js";
 export type { SubnetsApi } from "./subnets.js";
 export type { RegionsApi } from "./regions.js";
+export type { VpcAvailabilityApi } from "./vpc-availability.js";
 export type { EnginesApi } from "./engines.js";
 export * from "./wire-types.js";
 
@@ -46,6 +48,8 @@ export class CloudClient {
   readonly subnets: SubnetsApi;
   /** Regions and plan availability (#13 to #16). */
   readonly regions: RegionsApi;
+  /** Today's API: where VPCs and their IPv6 prefix lengths are offered, and the default IPv4 ranges. */
+  readonly vpcAvailability: VpcAvailabilityApi;
   /** Database engine catalogue (#17, #18). */
   readonly engines: EnginesApi;
   /** Cross-engine database list (#19). */
@@ -60,6 +64,7 @@ export class CloudClient {
     this.vpcs = vpcsApi(http);
     this.subnets = subnetsApi(http);
     this.regions = regionsApi(http);
+    this.vpcAvailability = vpcAvailabilityApi(http);
     this.engines = enginesApi(http);
     this.databases = databasesApi(http);
     this.mysql = databaseEngineApi(http, "mysql");

@@ -27,6 +27,7 @@ function readField(field: ApiField, value: unknown): unknown {
   if (field.absent && typeof t === "object" && "array" in t && (value === undefined || value === null)) return null;
   if (field.separator !== undefined) return entries(value, field.separator);
   if (t === "strings") return asArray(value).filter((v): v is string => typeof v === "string");
+  if (t === "integers") return asArray(value).filter((v): v is number => Number.isInteger(v));
   if (typeof t === "object" && "array" in t) return asArray(value).map((v) => readAnswer(t.array, v));
   if (value === undefined || value === null) {
     if (field.missing !== undefined && (value === undefined || !field.nullable)) return field.missing;

@@ -23,7 +23,10 @@ import type {
   SUBNET,
   SUBNET_COMPUTE,
   VPC,
+  VPC_AVAILABILITY,
+  VPC_DEFAULT_RANGES,
   VPC_IP,
+  VPC_IPV6_ENTRY,
 } from "../api/index.js";
 
 /** One page of a list operation. */
@@ -81,6 +84,15 @@ export type UpdateSubnetRequest = UpdateBody<typeof SUBNET>;
 
 /** One VPC IP address or range of an interface. */
 export type VpcIp = Answer<typeof VPC_IP>;
+
+/** One interface's IPv6 range in a VPC (`GET /vpcs/ipv6s`, today's API). */
+export type VpcIpv6 = Answer<typeof VPC_IPV6_ENTRY>;
+
+/** Whether a region offers VPCs, and the IPv6 prefix lengths it offers the account (today's API). */
+export type RegionVpcAvailability = Answer<typeof VPC_AVAILABILITY>;
+
+/** The IPv4 ranges a VPC gets when it names none, and those no VPC may use (today's API). */
+export type VpcDefaultRanges = Answer<typeof VPC_DEFAULT_RANGES>;
 
 /** A region; the lists the API holds as comma-separated strings are split and trimmed (the model's `separator`). */
 export type Region = Answer<typeof REGION>;

@@ -12,6 +12,9 @@ import { databaseRoutes } from "./databases/routes.js";
 import { engineConfigRoutes } from "./databases/engine-config-routes.js";
 import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
+import { vpcTodayRoutes } from "./vpcs/today-routes.js";
+import { vpcAccountControl } from "./vpcs/account-control.js";
+import { vpcAvailabilityRoutes } from "./vpc-availability.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
 import { Account } from "./account.js";
 import { DEFAULT_TIMINGS, type Timings } from "./store.js";
@@ -41,11 +44,19 @@ export interface EmulatorOptions {
    */
   persistFile?: string;
   /**
-   * The platform new databases are made on (default `rdbms-legacy`, the contract's; `rdbms-default`
-   * is today's, todays-platform.md); databases already stored keep theirs. The control API's
-   * `PUT /_emulator/platform` changes it while running; `/_emulator/reset` comes back to this one.
+   * The API the emulator starts as: `rdbms-default` (default), today's (todays-platform.md): new
+   * databases on today's platform, the region list as recorded in 2026; or `rdbms-legacy`, the
+   * contract's: its platform and its five regions. Databases already stored keep their platform.
+   * The control API's `PUT /_emulator/platform` changes the platform of new databases while running
+   * (not the regions); `/_emulator/reset` comes back to this one.
    */
   platform?: Platform;
+  /**
+   * Whether the account has IPv6 access to VPCs (default true). Without it a VPC create asking
+   * for IPv6 answers 200 without it, as the API does (TF #2248); `PUT /_emulator/vpc-account`
+   * changes it while running.
+   */
+  vpcIpv6?: boolean;
   /** Fastify request logging to stdout (default off). */
   logger?: boolean;
 }
@@ -67,7 +78,7 @@ declare module "fastify" {
 export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   const timings: Timings = { ...DEFAULT_TIMINGS, ...opts.timings };
   if (opts.provisioningSeconds !== undefined) timings.provisioningSeconds = opts.provisioningSeconds;
-  const store = new Account(new Clock(), timings, opts.persistFile, opts.platform);
+  const store = new Account(new Clock(), timings, opts.persistFile, opts.platform, opts.vpcIpv6);
   const unlock = opts.persistFile !== undefined ? lockStateFile(opts.persistFile) : () => {};
   try {
     store.load();
@@ -151,10 +162,14 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ errors: [{ reason: "Not found" }] }));
 
   regionRoutes(app, store);
+  vpcAvailabilityRoutes(app, store);
+  vpcTodayRoutes(app, store);
   vpcRoutes(app, store);
   databaseRoutes(app, store);
   engineConfigRoutes(app);
-  if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) controlRoutes(app, store, faults, log);
-  else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
+  if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) {
+    controlRoutes(app, store, faults, log);
+    vpcAccountControl(app, store);
+  } else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
   return app;
 }

@@ -50,7 +50,7 @@ const RECORDS: Record<string, Record<string, Kind>> = {
   tokens: { token: "string" },
   computes: { id: "integer", interfaces: "list" },
   vpcs: { id: "integer", label: "string", region: "string" },
-  subnets: { id: "integer", ...SUBNET_LINK_KINDS, label: "string", ipv4: "string" },
+  subnets: { id: "integer", ...SUBNET_LINK_KINDS, label: "string" },
   databases: {
     id: "integer",
     engine: "string",

@@ -31,12 +31,19 @@ function valueSchema(
   on: "create" | "update",
 ): Json {
   if (typeof type === "object") {
-    if ("array" in type) return { type: "array", items: bodySchema(type.array, "create", engine) };
+    if ("array" in type)
+      return {
+        type: "array",
+        items: bodySchema(type.array, "create", engine),
+        ...(f?.maxItems !== undefined ? { maxItems: f.maxItems } : {}),
+        ...(f?.nullable ? { nullable: true } : {}),
+      };
     // An object of no declared keys (engine settings) holds the API's own keys: its area judges them.
     const inner = Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
     return f?.nullable ? { ...inner, nullable: true } : inner;
   }
   if (type === "strings") return { type: "array", items: { type: "string" } };
+  if (type === "integers") return { type: "array", items: { type: "integer" } };
   const out: Json = { type: type === "date-time" ? "string" : type };
   if (!f) return out;
   if (narrowedByPlatform(f)) return { ...out, ...platformsUnion(f) };

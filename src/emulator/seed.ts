@@ -1,5 +1,6 @@
-import { ENGINE } from "../api/index.js";
-import type { Grants, State, TokenRecord } from "./records.js";
+import { CONTRACT_PLATFORM, ENGINE, type Platform } from "../api/index.js";
+import type { Grants, RegionRecord, State, TokenRecord } from "./records.js";
+import { TODAYS_REGIONS } from "./regions/todays-regions.js";
 import { filled } from "./stored.js";
 
 /** The token every default-seeded emulator accepts, unrestricted with all scopes. */
@@ -29,22 +30,25 @@ export function tokenRecord(input: Partial<TokenRecord> & { token: string }): To
   };
 }
 
-/** A fresh account: the catalogue of the brief, one unrestricted token, no resources. */
-export function defaultState(): State {
-  const region = (id: string, label: string, country: string, caps: string[], status: "ok" | "outage" = "ok") => ({
-    id,
-    label,
-    country,
-    capabilities: caps,
-    // The real API separates with commas and sometimes spaces; keep both forms in the seed.
-    resolvers: { ipv4: "192.0.2.10, 192.0.2.11,192.0.2.12", ipv6: "2001:db8::10, 2001:db8::11" },
-    status,
-  });
-  const plans = ["g7-premium-2", "g1-gpu-rtx6000-1"];
-  // The catalogue's engines hold no data: their disk figures are zero.
-  const engine = (type: "mysql" | "postgresql", version: string) =>
-    filled(ENGINE, { id: `${type}/${version}`, engine: type, version });
-  const regions = [
+const region = (
+  id: string,
+  label: string,
+  country: string,
+  caps: readonly string[],
+  status: "ok" | "outage" = "ok",
+): RegionRecord => ({
+  id,
+  label,
+  country,
+  capabilities: [...caps],
+  // The real API separates with commas and sometimes spaces; keep both forms in the seed.
+  resolvers: { ipv4: "192.0.2.10, 192.0.2.11,192.0.2.12", ipv6: "2001:db8::10, 2001:db8::11" },
+  status,
+});
+
+/** The contract's seed: five regions of the brief, one in an outage, one without databases. */
+function contractRegions(): RegionRecord[] {
+  return [
     region("us-east", "Newark, NJ, USA", "us", ALL_SERVICES),
     region("us-west", "Fremont, CA, USA", "us", ALL_SERVICES),
     region("eu-central", "Frankfurt, DE", "de", ALL_SERVICES),
@@ -56,6 +60,23 @@ export function defaultState(): State {
       ALL_SERVICES.filter((c) => c !== "Managed Databases"),
     ),
   ];
+}
+
+/**
+ * A fresh account: one unrestricted token, no resources, and the regions of `platform`'s API: the
+ * contract's five (`rdbms-legacy`), or the list the API answered in 2026 (`rdbms-default`, the
+ * emulator's default; todays-regions.ts). The engine seed is the contract's either way: today's
+ * platform answers its recorded catalogue instead (databases/platform.ts).
+ */
+export function defaultState(platform: Platform = CONTRACT_PLATFORM): State {
+  const plans = ["g7-premium-2", "g1-gpu-rtx6000-1"];
+  // The catalogue's engines hold no data: their disk figures are zero.
+  const engine = (type: "mysql" | "postgresql", version: string) =>
+    filled(ENGINE, { id: `${type}/${version}`, engine: type, version });
+  const regions =
+    platform === CONTRACT_PLATFORM
+      ? contractRegions()
+      : TODAYS_REGIONS.map((recordedRegion) => region(...recordedRegion));
   return {
     regions,
     availability: regions.flatMap((r, i) =>

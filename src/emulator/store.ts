@@ -2,7 +2,8 @@ import { Clock } from "./clock.js";
 import { readStateFile, writeStateFile } from "./persistence.js";
 import { defaultState } from "./seed.js";
 import type { EventRecord, State, TokenRecord } from "./records.js";
-import { CONTRACT_PLATFORM, type Platform } from "../api/index.js";
+import { VpcAccount } from "./vpcs/account.js";
+import { TODAYS_PLATFORM, type Platform } from "../api/index.js";
 
 /**
  * The shape of database answers: the contract's version (4.176.0), or the answers of late 2024 on
@@ -65,23 +66,29 @@ export type Actor = TokenRecord | null;
  * clock. Each area's model keeps its rules over it (account.ts puts them together); routes stay thin.
  */
 export class Store {
-  state: State = defaultState();
+  state: State;
   timings: Timings;
   /** The shape of database answers (answer-shapes.ts); set through the control API, not persisted. */
   answers: AnswerShape = "4.176.0";
   /**
-   * The platform new databases are made on: the contract's by default, today's when switched
+   * The platform new databases are made on: today's by default, the contract's when switched
    * (control API `PUT /_emulator/platform`, CLI `--platform`); a stored database keeps its own.
-   * Like `answers`, a setting of the running emulator, not persisted.
+   * Like `answers`, a setting of the running emulator, not persisted. The region list is the
+   * starting platform's (seed.ts): the control API's switch leaves it as it is.
    */
   platform: Platform;
+  /** The account's IPv6 access and the prefix lengths regions offer it (vpcs/account.ts). */
+  readonly vpcAccount: VpcAccount;
 
   constructor(
     readonly clock: Clock,
     private readonly baseTimings: Timings,
     private readonly persistFile?: string,
-    private readonly basePlatform: Platform = CONTRACT_PLATFORM,
+    private readonly basePlatform: Platform = TODAYS_PLATFORM,
+    vpcIpv6 = true,
   ) {
+    this.state = defaultState(basePlatform);
+    this.vpcAccount = new VpcAccount(vpcIpv6);
     this.timings = { ...baseTimings };
     this.platform = basePlatform;
   }
@@ -111,10 +118,11 @@ export class Store {
 
   /** Back to the default seed, timings and clock. */
   reset(): void {
-    this.state = defaultState();
+    this.state = defaultState(this.basePlatform);
     this.timings = { ...this.baseTimings };
     this.answers = "4.176.0";
     this.platform = this.basePlatform;
+    this.vpcAccount.reset();
     this.clock.reset();
   }
 

@@ -24,11 +24,13 @@ type Base<T> = T extends "integer" | "number" | "date-time"
     ? boolean
     : T extends "strings"
       ? string[]
-      : T extends { object: infer N extends Entity }
-        ? Stored<N>
-        : T extends { array: Entity }
-          ? unknown[]
-          : string;
+      : T extends "integers"
+        ? number[]
+        : T extends { object: infer N extends Entity }
+          ? Stored<N>
+          : T extends { array: Entity }
+            ? unknown[]
+            : string;
 type Value<F extends ApiField> =
   | (F extends { enum: readonly unknown[] } ? EnumValue<F> : Base<F["type"]>)
   | (F extends { nullable: true } ? null : F extends { engines: readonly Engine[] } ? null : never);
@@ -125,6 +127,7 @@ const ZERO: Record<string, unknown> = {
   boolean: false,
   "date-time": 0,
   strings: [],
+  integers: [],
 };
 
 /**

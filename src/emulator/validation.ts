@@ -11,6 +11,7 @@ const RULES: Record<string, Exclude<RuleName, "engines">> = {
   minLength: "length",
   maxLength: "length",
   pattern: "pattern",
+  maxItems: "items",
 };
 
 /** `/subnets/0/ipv4` → `subnets[0].ipv4`, the API's way of naming nested fields. */

@@ -12,7 +12,8 @@ import { laterDatabaseView } from "./answer-shapes.js";
 import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
-import { PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { networkHosts, PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
+import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
   computes: (subnet, store) => {
@@ -25,6 +26,7 @@ const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
     return [...computes.values()];
   },
   ...SUBNET_DATABASES_ANSWER,
+  ...SUBNET_TODAY_ANSWER,
 };
 
 /** A database answer's fields not held as answered, each from the file of its rules. */
@@ -33,10 +35,13 @@ const DATABASE_ANSWER: Computed<DatabaseRecord, Account> = {
   ...ENGINE_CONFIG_ANSWER,
   ...FORK_ANSWER,
   ...PRIVATE_NETWORK_ANSWER,
+  // A database in a VPC subnet answers its hosts by their names there.
+  hosts: (db, store) => networkHosts(db, FIELDS_ANSWER.hosts!(db, store) as object),
 };
 
 const VPC_ANSWER: Computed<VpcRecord, Account> = {
   subnets: (vpc, store) => store.vpcs.subnetsOf(vpc.id).map((s) => subnetView(store, s)),
+  ...VPC_TODAY_ANSWER,
 };
 
 /** A subnet with the compute instances whose interfaces use it. */

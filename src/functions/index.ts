@@ -6,6 +6,7 @@ export * from "./regions.js";
 export * from "./databases.js";
 export * from "./database.js";
 export * from "./vpcs.js";
+export * from "./vpc-today.js";
 export type {
   DatabaseBackupResult,
   DatabaseDetailResult,
@@ -15,5 +16,9 @@ export type {
   RegionResult,
   SubnetResult,
   VpcIpResult,
+  VpcIpv6Result,
+  VpcIpv6AddressResult,
   VpcResult,
+  RegionVpcAvailabilityResult,
+  VpcDefaultRangesResult,
 } from "./result-types.js";

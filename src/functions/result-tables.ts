@@ -150,7 +150,10 @@ export const SUBNET_RESULT: FieldTable<Subnet> = {
   subnetId: asOutput(SUBNET_FIELDS.subnetId),
   label: asOutput(SUBNET_FIELDS.label),
   ipv4: asOutput(SUBNET_FIELDS.ipv4),
+  ipv6: asOutput(SUBNET_FIELDS.ipv6),
   computes: asOutput(SUBNET_FIELDS.computes),
+  databases: asOutput(SUBNET_FIELDS.databases),
+  nodebalancers: asOutput(SUBNET_FIELDS.nodebalancers),
   ...modelRows<typeof SUBNET, Subnet>(SUBNET, {
     created: "Creation time.",
     updated: "Time of the last change (null when never changed).",
@@ -163,6 +166,9 @@ export const VPC_RESULT: FieldTable<Vpc> = {
   label: asOutput(VPC_FIELDS.label),
   description: asOutput(VPC_FIELDS.description),
   region: asOutput(VPC_FIELDS.region),
+  ipv4: asOutput(VPC_FIELDS.ipv4),
+  ipv6: asOutput(VPC_FIELDS.ipv6),
+  vpcType: asOutput(VPC_FIELDS.vpcType),
   subnets: out(
     "The VPC's subnets.",
     { array: { ref: "SubnetResult" } },

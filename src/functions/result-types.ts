@@ -7,8 +7,14 @@ import type {
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
+  MysqlEngineConfigMysql,
   PendingUpdate,
   SubnetCompute,
+  SubnetDatabase,
+  SubnetIpv6,
+  SubnetNodeBalancer,
+  VpcIpv4Range,
+  VpcIpv6,
 } from "../resources/types.js";
 
 /** A region. */
@@ -117,10 +123,16 @@ export interface SubnetResult {
   subnetId: number;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   label: string;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. */
   ipv4: string;
+  /** The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix. */
+  ipv6: SubnetIpv6[] | undefined;
   /** Compute instances using the subnet, with their interfaces, as of the last read. */
   computes: SubnetCompute[];
+  /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
+  databases: SubnetDatabase[] | undefined;
+  /** NodeBalancers in the subnet, with their ranges, as of the last read; undefined when there are none. */
+  nodebalancers: SubnetNodeBalancer[] | undefined;
   /** Creation time. */
   created: string;
   /** Time of the last change (null when never changed). */
@@ -137,6 +149,12 @@ export interface VpcResult {
   description: string;
   /** Region id with the "VPCs" capability (a region in outage gets a warning). */
   region: string;
+  /** The VPC's own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed. */
+  ipv4: VpcIpv4Range[] | undefined;
+  /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
+  ipv6: VpcIpv6[] | undefined;
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
+  vpcType: string | undefined;
   /** The VPC's subnets. */
   subnets: SubnetResult[];
   /** Creation time. */
@@ -173,6 +191,58 @@ export interface VpcIpResult {
   subnetMask: string;
   /** VPC id. */
   vpcId: number;
+}
+
+/** One IPv6 range of a VPC interface. */
+export interface VpcIpv6Result {
+  /** VPC id. */
+  vpcId: number;
+  /** Subnet id. */
+  subnetId: number;
+  /** Region id. */
+  region: string;
+  /** Compute instance id (null for another kind of interface). */
+  linodeId: number | null;
+  /** Configuration profile id (null for Linode Interfaces). */
+  configId: number | null;
+  /** Interface id. */
+  interfaceId: number;
+  /** NodeBalancer id, where a NodeBalancer holds it. */
+  nodebalancerId: number | null;
+  /** Database id, where a database holds it. */
+  databaseId: number | null;
+  /** Whether the interface is active. */
+  active: boolean;
+  /** The interface's IPv6 range (a /64). */
+  ipv6Range: string | null;
+  /** Whether the range is reachable from the internet. */
+  ipv6IsPublic: boolean | null;
+  /** The SLAAC addresses in the range. */
+  ipv6Addresses: VpcIpv6AddressResult[];
+}
+
+/** A SLAAC address in an interface's IPv6 range. */
+export interface VpcIpv6AddressResult {
+  /** The address. */
+  slaacAddress?: string;
+}
+
+/** One region's VPC availability. */
+export interface RegionVpcAvailabilityResult {
+  /** Region id. */
+  region: string;
+  /** Whether VPCs are offered there. */
+  available: boolean;
+  /** The IPv6 prefix lengths a VPC there may take (empty: none to this account). */
+  availableIpv6PrefixLengths: number[];
+}
+
+/** The default and forbidden IPv4 ranges of VPCs. */
+export interface VpcDefaultRangesResult {
+  /** The ranges a VPC gets when it names none of its own. */
+  defaultIpv4Ranges: string[];
+  /** The ranges no VPC may use. */
+  forbiddenIpv4Ranges: string[];
 }
 
 /** One database with its settings, credentials and certificate. */
@@ -261,64 +331,6 @@ export interface DatabaseEngineConfig {
   sharedBuffersPercentage?: number;
   /** Sets the maximum amount of memory to be used by a query operation (such as a sort or hash table) before writing to temporary disk files, in MB. Default is 1MB + 0.075% of total RAM (up to 32MB). (1..1024). */
   workMem?: number;
-}
-
-/** The `mysql` engine settings (MysqlEngineConfig). */
-export interface MysqlEngineConfigMysql {
-  /** The number of seconds that the mysqld server waits for a connect packet before responding with Bad handshake (2..3600). */
-  connectTimeout?: number;
-  /** Default server time zone as an offset from UTC (from -12:00 to +12:00), a time zone name, or 'SYSTEM' to use the MySQL server default. (2..100 characters; matching `^([-+][\d:]*|[\w/]*)$`). */
-  defaultTimeZone?: string;
-  /** The maximum permitted result length in bytes for the GROUP_CONCAT() function. (4..18446744073709552000). */
-  groupConcatMaxLen?: number;
-  /** The time, in seconds, before cached statistics expire (900..31536000). */
-  informationSchemaStatsExpiry?: number;
-  /** Maximum size for the InnoDB change buffer, as a percentage of the total size of the buffer pool. Default is 25 (0..50). */
-  innodbChangeBufferMaxSize?: number;
-  /** Specifies whether flushing a page from the InnoDB buffer pool also flushes other dirty pages in the same extent (default is 1): 0 - dirty pages in the same extent are not flushed, 1 - flush contiguous dirty pages in the same extent, 2 - flush dirty pages in the same extent (0..2). */
-  innodbFlushNeighbors?: number;
-  /** Minimum length of words that are stored in an InnoDB FULLTEXT index. Changing this parameter will lead to a restart of the MySQL service. (0..16). Changing it restarts the database engine. */
-  innodbFtMinTokenSize?: number;
-  /** This option is used to specify your own InnoDB FULLTEXT index stopword list for all InnoDB tables. (0..1024 characters; matching `^.+/.+$`; null clears it). */
-  innodbFtServerStopwordTable?: string | null;
-  /** The length of time in seconds an InnoDB transaction waits for a row lock before giving up. Default is 120. (1..3600). */
-  innodbLockWaitTimeout?: number;
-  /** The size in bytes of the buffer that InnoDB uses to write to the log files on disk. (1048576..4294967295). */
-  innodbLogBufferSize?: number;
-  /** The upper limit in bytes on the size of the temporary log files used during online DDL operations for InnoDB tables. (65536..1099511627776). */
-  innodbOnlineAlterLogMaxSize?: number;
-  /** The number of I/O threads for read operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
-  innodbReadIoThreads?: number;
-  /** When enabled a transaction timeout causes InnoDB to abort and roll back the entire transaction. Changing this parameter will lead to a restart of the MySQL service. Changing it restarts the database engine. */
-  innodbRollbackOnTimeout?: boolean;
-  /** Defines the maximum number of threads permitted inside of InnoDB. Default is 0 (infinite concurrency - no limit) (0..1000). */
-  innodbThreadConcurrency?: number;
-  /** The number of I/O threads for write operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
-  innodbWriteIoThreads?: number;
-  /** The number of seconds the server waits for activity on an interactive connection before closing it. (30..604800). */
-  interactiveTimeout?: number;
-  /** The storage engine for in-memory internal temporary tables. (one of "TempTable", "MEMORY"). */
-  internalTmpMemStorageEngine?: string;
-  /** Size of the largest message in bytes that can be received by the server. Default is 67108864 (64M) (102400..1073741824). */
-  maxAllowedPacket?: number;
-  /** Limits the size of internal in-memory tables. Also set tmp_table_size. Default is 16777216 (16M) (1048576..1073741824). */
-  maxHeapTableSize?: number;
-  /** Start sizes of connection buffer and result buffer. Default is 16384 (16K). Changing this parameter will lead to a restart of the MySQL service. (1024..1048576). Changing it restarts the database engine. */
-  netBufferLength?: number;
-  /** The number of seconds to wait for more data from a connection before aborting the read. (1..3600). */
-  netReadTimeout?: number;
-  /** The number of seconds to wait for a block to be written to a connection before aborting the write. (1..3600). */
-  netWriteTimeout?: number;
-  /** Sort buffer size in bytes for ORDER BY optimization. Default is 262144 (256K) (32768..1073741824). */
-  sortBufferSize?: number;
-  /** Global SQL mode. Set to empty to use MySQL server defaults. When creating a new service and not setting this field Akamai default SQL mode (strict, SQL standard compliant) will be assigned. (0..1024 characters; matching `^[A-Z_]*(,[A-Z_]+)*$`). */
-  sqlMode?: string;
-  /** Require primary key to be defined for new tables or old tables modified with ALTER TABLE and fail if missing. It is recommended to always have primary keys because various functionality may break if any large table is missing them. */
-  sqlRequirePrimaryKey?: boolean;
-  /** Limits the size of internal in-memory tables. Also set max_heap_table_size. Default is 16777216 (16M) (1048576..1073741824). */
-  tmpTableSize?: number;
-  /** The number of seconds the server waits for activity on a noninteractive connection before closing it. (1..2147483). */
-  waitTimeout?: number;
 }
 
 /** The `pg` engine settings (PostgresqlEngineConfig). */

@@ -4,7 +4,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lookupClient } from "./client.js";
 import { subnetResult, vpcIpResult, vpcResult } from "./results.js";
-import type { SubnetResult, VpcIpResult, VpcResult } from "./result-types.js";
+import type { SubnetResult, VpcIpResult, VpcIpv6Result, VpcResult } from "./result-types.js";
+import { vpcIpv6Entries } from "./vpc-today.js";
 
 /** Filters of {@link getVpcs}. */
 export interface GetVpcsArgs {
@@ -67,23 +68,30 @@ export function getVpcSubnetsOutput(args: {
 export interface GetVpcIpsArgs {
   /** One VPC; all VPCs of the account when left out. */
   vpcId?: number | string;
+  /** true: list the interfaces' IPv6 ranges instead (`/vpcs/ipv6s`), in `ipv6s`. */
+  ipv6?: boolean;
 }
 
 /** Result of {@link getVpcIps}. */
 export interface GetVpcIpsResult {
+  /** The IPv4 addresses and ranges (empty when `ipv6` is true). */
   ips: VpcIpResult[];
+  /** The IPv6 ranges (empty unless `ipv6` is true). */
+  ipv6s: VpcIpv6Result[];
 }
 
-/** Lists VPC addresses and ranges of compute interfaces, for one VPC or the whole account. */
+/** Lists VPC addresses and ranges of compute interfaces, for one VPC or the whole account; IPv6 ones with `ipv6`. */
 export async function getVpcIps(args: GetVpcIpsArgs = {}): Promise<GetVpcIpsResult> {
+  const vpcId = args.vpcId === undefined ? undefined : Number(args.vpcId);
+  if (args.ipv6) return { ips: [], ipv6s: await vpcIpv6Entries(vpcId) };
   const api = lookupClient().vpcs;
-  const ips = args.vpcId === undefined ? await api.listIps() : await api.listVpcIps(Number(args.vpcId));
-  return { ips: ips.map(vpcIpResult) };
+  const ips = vpcId === undefined ? await api.listIps() : await api.listVpcIps(vpcId);
+  return { ips: ips.map(vpcIpResult), ipv6s: [] };
 }
 
 /** {@link getVpcIps} taking Outputs. */
 export function getVpcIpsOutput(
-  args: pulumi.Input<{ vpcId?: pulumi.Input<number | string> }> = {},
+  args: pulumi.Input<{ vpcId?: pulumi.Input<number | string>; ipv6?: pulumi.Input<boolean> }> = {},
 ): pulumi.Output<GetVpcIpsResult> {
   return pulumi.output(args).apply((a) => getVpcIps(a as GetVpcIpsArgs));
 }

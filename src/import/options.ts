@@ -65,7 +65,8 @@ options:
   --language ts|js          TypeScript (default) or CommonJS JavaScript
   --subnets inline|resources
                             subnets in the Vpc's subnets list, or one VpcSubnet each (default)
-  --snapshots               also adopt the databases' on-demand snapshots
+  --snapshots               also adopt the databases' on-demand snapshots (databases of the
+                            contract's platform, rdbms-legacy: today's platform keeps none)
   --region ID[,ID...]       only objects in these regions
   --label PATTERN[,...]     only VPCs and databases whose label matches (* and ? wildcards)
   --kind vpc,mysql,postgresql

@@ -13,7 +13,8 @@ import type { SubnetStyle } from "./options.js";
 import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
 import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
-import { FORK } from "../api/index.js";
+import { DEFAULT_VPC_IPV4_RANGES, FORK } from "../api/index.js";
+import { same } from "../shared/fields/diff.js";
 import { wireOf } from "../shared/fields/model-rows.js";
 
 /** The answer's key of a database's allow list (the field table's). */
@@ -87,7 +88,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
     if (!ok) continue;
     const names = namer.claim("Vpc", vpc.label);
     // The description is set even when empty: left out, one added later outside Pulumi would not be drift.
-    const args = argsOf(VPC_FIELDS, vpc, vpc.id);
+    const args = argsOf(VPC_FIELDS, vpc, vpc.id).filter(([k]) => !apiDefault(vpc, k));
     if (subnets === "inline") {
       // Always listed, also when empty, so that the program states the VPC's whole subnet set.
       args.push([
@@ -98,12 +99,15 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
             kind: "object",
             entries: [
               ["label", typedExpr(s.label, "string", "label")],
-              ["ipv4", typedExpr(s.ipv4, "string", "ipv4")],
+              ...(s.ipv4 === null
+                ? []
+                : [["ipv4", typedExpr(s.ipv4, "string", "ipv4")] as [string, ReturnType<typeof typedExpr>]]),
             ],
           })),
         },
       ]);
-      for (const s of vpc.subnets) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
+      for (const s of vpc.subnets)
+        if (s.ipv4 !== null) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
     }
     declarations.push({ cls: "Vpc", ...names, args, comment: computesComment(vpc, subnets) });
     networkNames.vpcs.set(vpc.id, names.identifier);
@@ -118,7 +122,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
           }),
           comment: usersComment(s.computes.map((c) => c.id)),
         });
-        ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
+        if (s.ipv4 !== null) ranges.add({ ipv4: s.ipv4, subnet: sub.identifier });
         networkNames.subnets.set(s.id, sub.identifier);
       }
     }
@@ -177,6 +181,20 @@ function argsOf<A>(
       args.push([k, typedExpr(values[k], typeOn(f, engine), k)]);
   }
   return args;
+}
+
+/**
+ * Whether the VPC's value of the input `k`, which is managed only when set, is the API's own
+ * default (its IPv4 ranges, the type `regular`): no program chose it, so it is left out. Written,
+ * the default IPv4 ranges would be sent again by the next change of the list, which a region
+ * without custom ranges refuses (todays-vpcs.md §2).
+ */
+function apiDefault(vpc: Vpc, k: string): boolean {
+  const value = fromApi(VPC_FIELDS, vpc)[k];
+  if (k === "vpcType") return value === undefined || value === VPC_FIELDS.vpcType.choices.values[0];
+  if (k !== "ipv4") return false;
+  const held = ((value as { range: string }[] | undefined) ?? []).map((r) => r.range);
+  return held.length === 0 || same(held, [...DEFAULT_VPC_IPV4_RANGES]);
 }
 
 /** The program's declarations of VPCs and subnets, by id. */

@@ -5,7 +5,7 @@
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { changedFields, changedPaths, effectiveInputs, type DiffSpec } from "../shared/fields/diff.js";
-import { hasUnknown, type Bag } from "../shared/fields/validate.js";
+import { hasUnknown, UNKNOWN, type Bag } from "../shared/fields/validate.js";
 
 /** The value at a dotted path of a bag (`engineConfig.mysql.connectTimeout`), undefined where there is none. */
 function valueAt(bag: Bag, path: string): unknown {
@@ -65,4 +65,34 @@ export function diffResponse(
     }
   }
   return resp;
+}
+
+const isObject = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `old` with what `next` sets laid over it, at every level where both are objects (what a merging update leaves). */
+function merged(old: unknown, next: unknown): unknown {
+  if (!isObject(old) || !isObject(next) || hasUnknown(next)) return next;
+  const out: Bag = { ...old };
+  for (const [k, v] of Object.entries(next)) out[k] = merged(old[k], v);
+  return out;
+}
+
+/**
+ * The state a preview of an update shows: each input the update changes at its new value (an
+ * object compared on the keys the program sets, merged over the state's, as the API merges it),
+ * the outputs the change makes new (`unknownAt`) unknown, everything else the state's.
+ */
+export function plannedState(
+  olds: Bag,
+  news: Bag,
+  spec: DiffSpec,
+  unknownAt: (changed: readonly string[]) => string[],
+): Bag {
+  const planned: Bag = { ...olds };
+  const next = effectiveInputs(olds, news, spec);
+  const changed = changedFields(olds, news, spec);
+  for (const field of changed)
+    planned[field] = spec.partial?.includes(field) ? merged(olds[field], next[field]) : next[field];
+  for (const output of unknownAt(changed)) planned[output] = UNKNOWN;
+  return planned;
 }

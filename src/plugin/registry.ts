@@ -20,12 +20,19 @@ export interface ResourceEntry {
   diff: DiffSpec;
   /** Outputs returned as secrets. */
   secretOutputs: readonly string[];
+  /** The outputs an update changing these inputs makes new: unknown in its preview. */
+  unknownAtPreview: (changed: readonly string[]) => string[];
 }
 
 const RESOURCES: Record<string, ResourceEntry> = Object.fromEntries(
   RESOURCE_LIST.map((r) => [
     r.name,
-    { provider: r.provider, diff: r.diff ?? diffSpec(r.table), secretOutputs: secretOutputs(r.table) },
+    {
+      provider: r.provider,
+      diff: r.diff ?? diffSpec(r.table),
+      secretOutputs: secretOutputs(r.table),
+      unknownAtPreview: ("unknownAtPreview" in r && r.unknownAtPreview) || (() => []),
+    },
   ]),
 );
 
@@ -45,6 +52,9 @@ const FUNCTIONS: Record<string, (args: never) => Promise<unknown>> = {
   getVpcs: functions.getVpcs,
   getVpcSubnets: functions.getVpcSubnets,
   getVpcIps: functions.getVpcIps,
+  getRegionVpcAvailability: functions.getRegionVpcAvailability,
+  getRegionsVpcAvailability: functions.getRegionsVpcAvailability,
+  getVpcDefaultRanges: functions.getVpcDefaultRanges,
 };
 
 /** The resource names the plugin serves (`Vpc`, `MysqlDatabase`, ...). */

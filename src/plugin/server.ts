@@ -13,10 +13,9 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client/config.js";
-import { changedFields, effectiveInputs } from "../shared/fields/diff.js";
 import type { Bag } from "../shared/fields/validate.js";
 import { applyConfig, configBag, configFailures, CONFIG_KEYS } from "./config.js";
-import { diffResponse } from "./diff.js";
+import { diffResponse, plannedState } from "./diff.js";
 import { lookUp, lookUpSecrets, resourceEntry } from "./registry.js";
 import { readSchema } from "./schema.js";
 import { withEngineTimeout, withProgramTimeouts } from "./timeouts.js";
@@ -210,10 +209,7 @@ export function providerService(): provrpc.IResourceProviderServer {
         const news = fromStruct(req.getNews());
         const resp = new provproto.UpdateResponse();
         if (req.getPreview()) {
-          // What the update will change takes its new value; everything else keeps the state's.
-          const planned: Bag = { ...olds.bag };
-          const next = effectiveInputs(olds.bag, news.bag, entry.diff);
-          for (const field of changedFields(olds.bag, news.bag, entry.diff)) planned[field] = next[field];
+          const planned = plannedState(olds.bag, news.bag, entry.diff, entry.unknownAtPreview);
           resp.setProperties(stateStruct(token, withProgramTimeouts(planned, news.bag), news.secretKeys));
           return resp;
         }

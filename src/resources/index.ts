@@ -9,6 +9,7 @@ export { MysqlDatabase, type MysqlDatabaseArgs } from "./mysql-database/class.js
 export { PostgresqlDatabase, type PostgresqlDatabaseArgs } from "./postgresql-database/class.js";
 export { DatabaseSnapshot, type DatabaseSnapshotArgs } from "./database-snapshot/class.js";
 export type {
+  DatabaseFork,
   DatabaseForkArgs,
   DatabaseHosts,
   DatabasePrivateNetwork,
@@ -16,7 +17,9 @@ export type {
   DatabaseRestoreArgs,
   MaintenanceWindow,
   MaintenanceWindowArgs,
+  MysqlEngineConfig,
   MysqlEngineConfigArgs,
+  MysqlEngineConfigMysql,
   MysqlEngineConfigMysqlArgs,
   PendingUpdate,
   PostgresqlEngineConfigArgs,
@@ -29,7 +32,14 @@ export type {
   SubnetCompute,
   SubnetComputeInterface,
   SubnetDatabase,
+  SubnetIpv6,
+  SubnetIpv6Args,
+  SubnetNodeBalancer,
   Timeouts,
   VpcInlineSubnet,
+  VpcIpv4Range,
+  VpcIpv4RangeArgs,
+  VpcIpv6,
+  VpcIpv6Args,
   VpcSubnetSpec,
 } from "./types.js";

@@ -17,6 +17,7 @@ import { DATABASE_PROGRAM } from "./managed-database/program.js";
 import { DATABASE_DIFF } from "./managed-database/inputs.js";
 import type { DiffSpec } from "../shared/fields/diff.js";
 import { databaseProvider } from "./managed-database/provider.js";
+import { unknownAtPreview } from "./managed-database/preview-hosts.js";
 import { provider as subnetProvider } from "./vpc-subnet/provider.js";
 import { SUBNET_PROGRAM } from "./vpc-subnet/program.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "./vpc/fields.js";
@@ -45,6 +46,8 @@ export interface ResourceSpec extends ClassSpec<never> {
    * an input left out as the API's value): the plugin names the changed fields by it.
    */
   diff?: DiffSpec;
+  /** The outputs an update that changes these inputs makes new, unknown in its preview (the plugin's); left out, none. */
+  unknownAtPreview?: (changed: readonly string[]) => string[];
 }
 
 /** Every resource, in the order the schema and the exports list them. */
@@ -77,6 +80,7 @@ export const RESOURCES = {
     program: DATABASE_PROGRAM,
     provider: databaseProvider("mysql"),
     diff: DATABASE_DIFF,
+    unknownAtPreview,
   },
   PostgresqlDatabase: {
     name: "PostgresqlDatabase",
@@ -88,6 +92,7 @@ export const RESOURCES = {
     program: DATABASE_PROGRAM,
     provider: databaseProvider("postgresql"),
     diff: DATABASE_DIFF,
+    unknownAtPreview,
   },
   DatabaseSnapshot: {
     name: "DatabaseSnapshot",

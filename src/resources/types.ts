@@ -49,6 +49,8 @@ export interface VpcSubnetSpec {
   label: pulumi.Input<string>;
   /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
   ipv4: pulumi.Input<string>;
+  /** Its IPv6 range in a dual-stack VPC (`auto`, `/52`..`/62` or a CIDR in the VPC's prefix), made with it. */
+  ipv6?: pulumi.Input<pulumi.Input<SubnetIpv6Args>[]>;
 }
 
 /** An inline subnet as the VPC reports it, with its id. */
@@ -59,6 +61,8 @@ export interface VpcInlineSubnet {
   label: string;
   /** The subnet's range. */
   ipv4: string;
+  /** Its allocated IPv6 range, where it has one. */
+  ipv6: SubnetIpv6[] | undefined;
 }
 
 /** A database's host names. */
@@ -119,6 +123,14 @@ export interface DatabaseForkArgs {
   restoreTime?: pulumi.Input<string>;
 }
 
+/** A fork of a database of today's platform: its source and the instant restored. */
+export interface DatabaseFork {
+  /** Id of the database to fork (same engine). */
+  source: number;
+  /** Instant to restore, e.g. "2025-01-02T03:04:05" (UTC) or with a zone; within the source's restore window; the latest when left out. */
+  restoreTime: string | null;
+}
+
 /** A maintenance the API has planned for a database (today's platform). */
 export interface PendingUpdate {
   /** When it is applied at the latest (the API's time, UTC); null where the API gives none. */
@@ -152,6 +164,16 @@ export interface SubnetDatabase {
   /** The database's IPv4 range in the subnet. */
   ipv4Range: string;
   /** Its IPv6 ranges in the subnet. */
+  ipv6Ranges: string[];
+}
+
+/** A NodeBalancer in a subnet with its ranges. */
+export interface SubnetNodeBalancer {
+  /** NodeBalancer id. */
+  id: number;
+  /** The NodeBalancer's IPv4 range in the subnet. */
+  ipv4Range: string;
+  /** Its IPv6 ranges in the subnet (empty where the API gives none). */
   ipv6Ranges: string[];
 }
 
@@ -213,12 +235,78 @@ export interface MysqlEngineConfigMysqlArgs {
   waitTimeout?: pulumi.Input<number>;
 }
 
+/** The `mysql` engine settings (MysqlEngineConfig). */
+export interface MysqlEngineConfigMysql {
+  /** The number of seconds that the mysqld server waits for a connect packet before responding with Bad handshake (2..3600). */
+  connectTimeout?: number;
+  /** Default server time zone as an offset from UTC (from -12:00 to +12:00), a time zone name, or 'SYSTEM' to use the MySQL server default. (2..100 characters; matching `^([-+][\d:]*|[\w/]*)$`). */
+  defaultTimeZone?: string;
+  /** The maximum permitted result length in bytes for the GROUP_CONCAT() function. (4..18446744073709552000). */
+  groupConcatMaxLen?: number;
+  /** The time, in seconds, before cached statistics expire (900..31536000). */
+  informationSchemaStatsExpiry?: number;
+  /** Maximum size for the InnoDB change buffer, as a percentage of the total size of the buffer pool. Default is 25 (0..50). */
+  innodbChangeBufferMaxSize?: number;
+  /** Specifies whether flushing a page from the InnoDB buffer pool also flushes other dirty pages in the same extent (default is 1): 0 - dirty pages in the same extent are not flushed, 1 - flush contiguous dirty pages in the same extent, 2 - flush dirty pages in the same extent (0..2). */
+  innodbFlushNeighbors?: number;
+  /** Minimum length of words that are stored in an InnoDB FULLTEXT index. Changing this parameter will lead to a restart of the MySQL service. (0..16). Changing it restarts the database engine. */
+  innodbFtMinTokenSize?: number;
+  /** This option is used to specify your own InnoDB FULLTEXT index stopword list for all InnoDB tables. (0..1024 characters; matching `^.+/.+$`; null clears it). */
+  innodbFtServerStopwordTable: string | null;
+  /** The length of time in seconds an InnoDB transaction waits for a row lock before giving up. Default is 120. (1..3600). */
+  innodbLockWaitTimeout?: number;
+  /** The size in bytes of the buffer that InnoDB uses to write to the log files on disk. (1048576..4294967295). */
+  innodbLogBufferSize?: number;
+  /** The upper limit in bytes on the size of the temporary log files used during online DDL operations for InnoDB tables. (65536..1099511627776). */
+  innodbOnlineAlterLogMaxSize?: number;
+  /** The number of I/O threads for read operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
+  innodbReadIoThreads?: number;
+  /** When enabled a transaction timeout causes InnoDB to abort and roll back the entire transaction. Changing this parameter will lead to a restart of the MySQL service. Changing it restarts the database engine. */
+  innodbRollbackOnTimeout?: boolean;
+  /** Defines the maximum number of threads permitted inside of InnoDB. Default is 0 (infinite concurrency - no limit) (0..1000). */
+  innodbThreadConcurrency?: number;
+  /** The number of I/O threads for write operations in InnoDB. Default is 4. Changing this parameter will lead to a restart of the MySQL service. (1..64). Changing it restarts the database engine. */
+  innodbWriteIoThreads?: number;
+  /** The number of seconds the server waits for activity on an interactive connection before closing it. (30..604800). */
+  interactiveTimeout?: number;
+  /** The storage engine for in-memory internal temporary tables. (one of "TempTable", "MEMORY"). */
+  internalTmpMemStorageEngine?: string;
+  /** Size of the largest message in bytes that can be received by the server. Default is 67108864 (64M) (102400..1073741824). */
+  maxAllowedPacket?: number;
+  /** Limits the size of internal in-memory tables. Also set tmp_table_size. Default is 16777216 (16M) (1048576..1073741824). */
+  maxHeapTableSize?: number;
+  /** Start sizes of connection buffer and result buffer. Default is 16384 (16K). Changing this parameter will lead to a restart of the MySQL service. (1024..1048576). Changing it restarts the database engine. */
+  netBufferLength?: number;
+  /** The number of seconds to wait for more data from a connection before aborting the read. (1..3600). */
+  netReadTimeout?: number;
+  /** The number of seconds to wait for a block to be written to a connection before aborting the write. (1..3600). */
+  netWriteTimeout?: number;
+  /** Sort buffer size in bytes for ORDER BY optimization. Default is 262144 (256K) (32768..1073741824). */
+  sortBufferSize?: number;
+  /** Global SQL mode. Set to empty to use MySQL server defaults. When creating a new service and not setting this field Akamai default SQL mode (strict, SQL standard compliant) will be assigned. (0..1024 characters; matching `^[A-Z_]*(,[A-Z_]+)*$`). */
+  sqlMode?: string;
+  /** Require primary key to be defined for new tables or old tables modified with ALTER TABLE and fail if missing. It is recommended to always have primary keys because various functionality may break if any large table is missing them. */
+  sqlRequirePrimaryKey?: boolean;
+  /** Limits the size of internal in-memory tables. Also set max_heap_table_size. Default is 16777216 (16M) (1048576..1073741824). */
+  tmpTableSize?: number;
+  /** The number of seconds the server waits for activity on a noninteractive connection before closing it. (1..2147483). */
+  waitTimeout?: number;
+}
+
 /** The MySQL engine settings a program sets, as GET /databases/mysql/config describes them. */
 export interface MysqlEngineConfigArgs {
   /** The minimum amount of time in seconds to keep binlog entries before deletion. This may be extended for services that require binlog entries for longer than the default for example if using the MySQL Debezium Kafka connector. (600..86400). */
   binlogRetentionPeriod?: pulumi.Input<number>;
   /** The `mysql` settings. */
   mysql?: pulumi.Input<MysqlEngineConfigMysqlArgs>;
+}
+
+/** The MySQL engine settings a program sets, as GET /databases/mysql/config describes them. */
+export interface MysqlEngineConfig {
+  /** The minimum amount of time in seconds to keep binlog entries before deletion. This may be extended for services that require binlog entries for longer than the default for example if using the MySQL Debezium Kafka connector. (600..86400). */
+  binlogRetentionPeriod?: number;
+  /** The `mysql` settings. */
+  mysql?: MysqlEngineConfigMysql;
 }
 
 /** The `pg_partman_bgw` engine settings (PostgresqlEngineConfigPg). */
@@ -347,4 +435,44 @@ export interface PostgresqlEngineConfigArgs {
   sharedBuffersPercentage?: pulumi.Input<number>;
   /** Sets the maximum amount of memory to be used by a query operation (such as a sort or hash table) before writing to temporary disk files, in MB. Default is 1MB + 0.075% of total RAM (up to 32MB). (1..1024). */
   workMem?: pulumi.Input<number>;
+}
+
+/** One of a VPC's IPv4 ranges. */
+export interface VpcIpv4RangeArgs {
+  /** An IPv4 range in CIDR form. */
+  range?: pulumi.Input<string>;
+}
+
+/** One of a VPC's IPv4 ranges. */
+export interface VpcIpv4Range {
+  /** An IPv4 range in CIDR form. */
+  range: string | null;
+}
+
+/** A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR. */
+export interface VpcIpv6Args {
+  /** A prefix length the region's vpc-availability lists, `auto`, or left out (the default `/52`); the output holds the allocated CIDR. */
+  range?: pulumi.Input<string>;
+  /** Allocation class: sent at create, never read back. */
+  allocationClass?: pulumi.Input<string>;
+}
+
+/** A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR. */
+export interface VpcIpv6 {
+  /** A prefix length the region's vpc-availability lists, `auto`, or left out (the default `/52`); the output holds the allocated CIDR. */
+  range: string | null;
+  /** Allocation class: sent at create, never read back. */
+  allocationClass: string | null;
+}
+
+/** A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR. */
+export interface SubnetIpv6Args {
+  /** `auto`, `/52`..`/62` or a range inside the VPC's prefix; the output holds the allocated CIDR. */
+  range?: pulumi.Input<string>;
+}
+
+/** A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR. */
+export interface SubnetIpv6 {
+  /** `auto`, `/52`..`/62` or a range inside the VPC's prefix; the output holds the allocated CIDR. */
+  range: string | null;
 }

@@ -13,6 +13,12 @@ import {
   VPC_IP_RESULT,
   VPC_RESULT,
 } from "../functions/result-tables.js";
+import {
+  VPC_AVAILABILITY_RESULT,
+  VPC_DEFAULT_RANGES_RESULT,
+  VPC_IPV6_ADDRESS_RESULT,
+  VPC_IPV6_RESULT,
+} from "../functions/vpc-today-results.js";
 import type { Field, FieldFacts, FieldType } from "../shared/fields/table.js";
 
 /** A look-up: what it does, its arguments and its result. */
@@ -124,8 +130,29 @@ export const FUNCTIONS: Record<string, FunctionDecl> = {
   },
   getVpcIps: {
     description: "Lists VPC addresses: of one VPC, or account-wide when vpcId is left out.",
-    inputs: { vpcId: arg("Id of the VPC.", "integer") },
-    outputs: { ips: list("The addresses.", "VpcIpResult") },
+    inputs: {
+      vpcId: arg("Id of the VPC.", "integer"),
+      ipv6: arg("true: list the interfaces' IPv6 ranges (`/vpcs/ipv6s`) in ipv6s instead.", "boolean"),
+    },
+    outputs: {
+      ips: list("The IPv4 addresses and ranges (empty when ipv6 is true).", "VpcIpResult"),
+      ipv6s: list("The IPv6 ranges (empty unless ipv6 is true).", "VpcIpv6Result"),
+    },
+  },
+  getRegionVpcAvailability: {
+    description: "Whether VPCs are offered in one region, and which IPv6 prefix lengths a VPC there may take.",
+    inputs: { region: arg("Region id.", "string", true) },
+    outputs: VPC_AVAILABILITY_RESULT,
+  },
+  getRegionsVpcAvailability: {
+    description: "Every region's VPC availability and IPv6 prefix lengths.",
+    inputs: {},
+    outputs: { regions: list("The regions' VPC availability.", "RegionVpcAvailabilityResult") },
+  },
+  getVpcDefaultRanges: {
+    description: "The IPv4 ranges a VPC gets when it names none of its own, and the ranges no VPC may use.",
+    inputs: {},
+    outputs: VPC_DEFAULT_RANGES_RESULT,
   },
 };
 
@@ -139,4 +166,8 @@ export const RESULT_TYPES: Record<string, [string, FieldFacts]> = {
   SubnetResult: ["A subnet with the compute instances using it.", SUBNET_RESULT],
   VpcResult: ["A VPC with its subnets.", VPC_RESULT],
   VpcIpResult: ["One VPC address or range of an interface.", VPC_IP_RESULT],
+  VpcIpv6Result: ["One IPv6 range of a VPC interface.", VPC_IPV6_RESULT],
+  VpcIpv6AddressResult: ["A SLAAC address in an interface's IPv6 range.", VPC_IPV6_ADDRESS_RESULT],
+  RegionVpcAvailabilityResult: ["One region's VPC availability.", VPC_AVAILABILITY_RESULT],
+  VpcDefaultRangesResult: ["The default and forbidden IPv4 ranges of VPCs.", VPC_DEFAULT_RANGES_RESULT],
 };

@@ -4,10 +4,12 @@
  * Look-up results are the tables of functions/result-tables.ts.
  */
 import * as API from "../api/databases.js";
-import type { FieldFacts } from "../shared/fields/table.js";
+import type { FieldFacts, FieldTable } from "../shared/fields/table.js";
 import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
 import { engineConfigTypes } from "../shared/fields/engine-config-types.js";
+import { listObjectTypes } from "../shared/fields/object-list.js";
+import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 
 const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
 const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
@@ -67,6 +69,12 @@ export const RESTORE_RECORD: FieldFacts = {
 export const VPC_SUBNET_SPEC: FieldFacts = {
   label: { ...text("1..64 ASCII letters, digits and hyphens, unique within the VPC."), required: true },
   ipv4: { ...text("RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17."), required: true },
+  ipv6: {
+    description:
+      "Its IPv6 range in a dual-stack VPC (`auto`, `/52`..`/62` or a CIDR in the VPC's prefix), made with it.",
+    change: "update",
+    type: { array: { ref: "SubnetIpv6" } },
+  },
 };
 
 /** An inline subnet as the VPC reports it. */
@@ -74,6 +82,12 @@ export const VPC_INLINE_SUBNET: FieldFacts = {
   id: { ...whole("The subnet's id."), required: true },
   label: { ...text("The subnet's label."), required: true },
   ipv4: { ...text("The subnet's range."), required: true },
+  ipv6: {
+    description: "Its allocated IPv6 range, where it has one.",
+    change: "output",
+    type: { array: { ref: "SubnetIpv6" } },
+    absent: "undefined",
+  },
 };
 
 /** A database's host names. */
@@ -129,6 +143,18 @@ export const SUBNET_DATABASE: FieldFacts = {
   },
 };
 
+/** A NodeBalancer in a subnet, as the subnet's answer lists it. */
+export const SUBNET_NODEBALANCER: FieldFacts = {
+  id: { ...whole("NodeBalancer id."), required: true },
+  ipv4Range: { ...text("The NodeBalancer's IPv4 range in the subnet."), required: true },
+  ipv6Ranges: {
+    description: "Its IPv6 ranges in the subnet (empty where the API gives none).",
+    change: "update",
+    type: { array: "string" },
+    required: true,
+  },
+};
+
 /** A region's DNS resolvers. */
 export const REGION_RESOLVERS: FieldFacts = {
   ipv4: { description: "IPv4 resolvers.", change: "update", type: { array: "string" }, required: true },
@@ -156,6 +182,9 @@ export const SHARED_TYPES: Record<string, [string, FieldFacts, string?]> = {
   SubnetCompute: ["A compute instance using a subnet.", SUBNET_COMPUTE],
   SubnetComputeInterface: ["An interface of a compute instance in a subnet.", SUBNET_COMPUTE_INTERFACE],
   SubnetDatabase: ["A database in a subnet (today's platform) with its ranges.", SUBNET_DATABASE],
+  SubnetNodeBalancer: ["A NodeBalancer in a subnet with its ranges.", SUBNET_NODEBALANCER],
   RegionResolvers: ["A region's DNS resolvers.", REGION_RESOLVERS],
   ...engineConfigTypes(),
+  // The entries of the lists of objects in the resources' tables (object-list.ts) declare their own.
+  ...listObjectTypes(VPC_FIELDS as FieldTable<never>, SUBNET_FIELDS as FieldTable<never>),
 };

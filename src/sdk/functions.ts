@@ -182,3 +182,51 @@ export function getVpcIpsOutput(
 ): pulumi.Output<ResultOf<typeof fn.getVpcIps>> {
   return invokeLookUpOutput("getVpcIps", args, opts);
 }
+
+/** Whether VPCs are offered in one region, and which IPv6 prefix lengths a VPC there may take. Invoked through the plugin: `opts.provider` picks the account. */
+export function getRegionVpcAvailability(
+  args: ArgsOf<typeof fn.getRegionVpcAvailability>,
+  opts?: pulumi.InvokeOptions,
+): Promise<ResultOf<typeof fn.getRegionVpcAvailability>> {
+  return invokeLookUp("getRegionVpcAvailability", args, opts);
+}
+
+/** {@link getRegionVpcAvailability} taking Inputs, as an Output; secrets of the result stay secret. */
+export function getRegionVpcAvailabilityOutput(
+  args: InputsOf<ArgsOf<typeof fn.getRegionVpcAvailability>>,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<ResultOf<typeof fn.getRegionVpcAvailability>> {
+  return invokeLookUpOutput("getRegionVpcAvailability", args, opts);
+}
+
+/** Every region's VPC availability and IPv6 prefix lengths. Invoked through the plugin: `opts.provider` picks the account. */
+export function getRegionsVpcAvailability(
+  args: ArgsOf<typeof fn.getRegionsVpcAvailability> = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<ResultOf<typeof fn.getRegionsVpcAvailability>> {
+  return invokeLookUp("getRegionsVpcAvailability", args, opts);
+}
+
+/** {@link getRegionsVpcAvailability} taking Inputs, as an Output; secrets of the result stay secret. */
+export function getRegionsVpcAvailabilityOutput(
+  args: InputsOf<ArgsOf<typeof fn.getRegionsVpcAvailability>> = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<ResultOf<typeof fn.getRegionsVpcAvailability>> {
+  return invokeLookUpOutput("getRegionsVpcAvailability", args, opts);
+}
+
+/** The IPv4 ranges a VPC gets when it names none of its own, and the ranges no VPC may use. Invoked through the plugin: `opts.provider` picks the account. */
+export function getVpcDefaultRanges(
+  args: ArgsOf<typeof fn.getVpcDefaultRanges> = {},
+  opts?: pulumi.InvokeOptions,
+): Promise<ResultOf<typeof fn.getVpcDefaultRanges>> {
+  return invokeLookUp("getVpcDefaultRanges", args, opts);
+}
+
+/** {@link getVpcDefaultRanges} taking Inputs, as an Output; secrets of the result stay secret. */
+export function getVpcDefaultRangesOutput(
+  args: InputsOf<ArgsOf<typeof fn.getVpcDefaultRanges>> = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<ResultOf<typeof fn.getVpcDefaultRanges>> {
+  return invokeLookUpOutput("getVpcDefaultRanges", args, opts);
+}

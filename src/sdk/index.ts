@@ -25,14 +25,20 @@ import type { MysqlDatabaseArgs } from "../resources/mysql-database/args.js";
 import type { PostgresqlDatabaseArgs } from "../resources/postgresql-database/args.js";
 import type { DatabaseSnapshotArgs } from "../resources/database-snapshot/args.js";
 import type {
+  DatabaseFork,
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
+  MysqlEngineConfig,
   PendingUpdate,
   RestoreRecord,
   SubnetCompute,
   SubnetDatabase,
+  SubnetIpv6,
+  SubnetNodeBalancer,
   VpcInlineSubnet,
+  VpcIpv4Range,
+  VpcIpv6,
 } from "../resources/types.js";
 
 export type { VpcArgs, VpcSubnetArgs, MysqlDatabaseArgs, PostgresqlDatabaseArgs, DatabaseSnapshotArgs };
@@ -43,8 +49,12 @@ export type {
   DatabaseResult,
   RegionAvailabilityResult,
   RegionResult,
+  RegionVpcAvailabilityResult,
   SubnetResult,
+  VpcDefaultRangesResult,
   VpcIpResult,
+  VpcIpv6AddressResult,
+  VpcIpv6Result,
   VpcResult,
 } from "../functions/index.js";
 export type { ArgsOf, InputsOf, ResultOf } from "./look-ups.js";
@@ -88,6 +98,12 @@ export class Vpc extends pulumi.CustomResource {
   declare public readonly region: pulumi.Output<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   declare public readonly description: pulumi.Output<string>;
+  /** The VPC's own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed. */
+  declare public readonly ipv4: pulumi.Output<VpcIpv4Range[] | undefined>;
+  /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
+  declare public readonly ipv6: pulumi.Output<VpcIpv6[] | undefined>;
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
+  declare public readonly vpcType: pulumi.Output<string | undefined>;
   /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. */
   declare public readonly subnets: pulumi.Output<VpcInlineSubnet[]>;
   /** The VPC's numeric id (the resource id as a number). */
@@ -124,8 +140,10 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly vpcId: pulumi.Output<number>;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   declare public readonly label: pulumi.Output<string>;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. */
   declare public readonly ipv4: pulumi.Output<string>;
+  /** The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix. */
+  declare public readonly ipv6: pulumi.Output<SubnetIpv6[] | undefined>;
   /** The subnet's numeric id (the resource id as a number). */
   declare public readonly subnetId: pulumi.Output<number>;
   /** Default gateway: the first host address of the range. */
@@ -134,6 +152,8 @@ export class VpcSubnet extends pulumi.CustomResource {
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
   /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
   declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
+  /** NodeBalancers in the subnet, with their ranges, as of the last read; undefined when there are none. */
+  declare public readonly nodebalancers: pulumi.Output<SubnetNodeBalancer[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {
@@ -182,10 +202,14 @@ export class MysqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */
@@ -268,10 +292,14 @@ export class PostgresqlDatabase extends pulumi.CustomResource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

@@ -105,7 +105,12 @@ const NOT_YET: Record<string, number> = {
   id: 21,
   interfaces: 7,
   ipv4: 11,
+  // Today's VPCs (issue 47) made these wire names: `ipv6` was the regions' resolvers' already, and
+  // `range` is also the ordinary word of the IP code (ipv4.ts, ipv6.ts, the emulator's pools).
+  ipv6: 7,
+  members: 5,
   label: 14,
+  nodebalancers: 4,
   mysql: 12,
   password: 4,
   pending: 4,
@@ -113,8 +118,9 @@ const NOT_YET: Record<string, number> = {
   platform: 11,
   port: 7,
   postgresql: 12,
-  prefix: 8,
+  prefix: 9,
   primary: 5,
+  range: 10,
   region: 13,
   secondary: 6,
   source: 6,

@@ -66,7 +66,7 @@ test("the command refuses a corrupt state file at start, naming it, with exit co
   expect(existsSync(`${file}.lock`)).toBe(false);
 });
 
-test("--platform rdbms-default makes new databases on today's platform; restarted without it, they keep theirs", async () => {
+test("by default new databases are on today's platform; restarted with --platform rdbms-legacy, they keep theirs", async () => {
   const post = (url: string, engine: string, label: string) =>
     fetch(`${url}/v4/databases/mysql/instances`, {
       method: "POST",
@@ -78,7 +78,7 @@ test("--platform rdbms-default makes new databases on today's platform; restarte
     child.kill("SIGTERM");
     await exited;
   };
-  const today = await emulatorProcess(file, "--platform", "rdbms-default");
+  const today = await emulatorProcess(file);
   let id: unknown;
   try {
     const made = await post(today.url, "mysql/8", "today-db");
@@ -87,7 +87,7 @@ test("--platform rdbms-default makes new databases on today's platform; restarte
   } finally {
     await stop(today);
   }
-  const contract = await emulatorProcess(file);
+  const contract = await emulatorProcess(file, "--platform", "rdbms-legacy");
   try {
     expect((await post(contract.url, "mysql/8.0.30", "legacy-db")).body).not.toHaveProperty("platform");
     const kept = await fetch(`${contract.url}/v4/databases/mysql/instances/${String(id)}`, {

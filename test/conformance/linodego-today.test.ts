@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-test("linodego v1.69.1 drives every database operation it has on today's platform, refusals read with their fields", async () => {
+test("linodego v1.69.1 drives every database operation it has on today's platform and its VPC IPv6 and vpc-availability calls, refusals read with their fields", async () => {
   const stdout = await runGoSuite(join(__dirname, "linodego-today"), emulator);
   for (const suite of [
     "TestCatalogue",
@@ -27,6 +27,8 @@ test("linodego v1.69.1 drives every database operation it has on today's platfor
     "TestPrivateNetwork",
     "TestEngineConfigMySQL",
     "TestEngineConfigPostgres",
+    "TestVPCIPv6",
+    "TestVPCAvailability",
   ])
     expect(stdout).toMatch(new RegExp(`^--- PASS: ${suite} `, "m"));
   expect(stdout).not.toMatch(/--- (FAIL|SKIP)/);

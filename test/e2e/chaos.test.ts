@@ -9,7 +9,7 @@
  * and the request log shows every object made by exactly one create the server carried out.
  * Every seed runs over the dynamic resources, the first of each suite over the plugin too.
  */
-import { demo } from "../../examples/demo/program";
+import { legacyDemo as demo } from "./legacy-demo";
 import type { FaultRule } from "../../src/emulator/index.js";
 import { casesOf, DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { list, useE2e } from "./helpers";

@@ -9,7 +9,8 @@
  * reuse that tarball and install.
  */
 import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import type { EmulatorOptions } from "../../src/emulator/index.js";
+import { startTestEmulator, TODAYS_API, type TestEmulator } from "../support/emulator";
 import { runPacked, type PackedReport } from "../support/packed";
 import { list } from "./helpers";
 
@@ -41,14 +42,18 @@ export function expectSecrets(outputs: Record<string, unknown> | undefined, name
   for (const key of names) expect([key, outputs?.[key]]).toEqual([key, "[secret]"]);
 }
 
-/** A story file's emulator (reset before each story, with short timings) and its runs of examples. */
-export function useExampleRuns(): ExampleRuns {
+/**
+ * A story file's emulator (reset before each story, with short timings) and its runs of examples.
+ * The emulator starts as its own default, today's API, as a newcomer runs an example; `opts` (e.g.
+ * `{ platform: "rdbms-legacy" }`) start it as the contract's instead.
+ */
+export function useExampleRuns(opts: EmulatorOptions = TODAYS_API): ExampleRuns {
   let emulator: TestEmulator;
   let tarball: string | undefined;
   let installDir: string | undefined;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator(opts);
   });
   beforeEach(async () => {
     await emulator.control.reset();

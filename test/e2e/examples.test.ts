@@ -23,36 +23,38 @@ interface ApiDatabase {
 const runs = useExampleRuns();
 const { runExample, up, previewThenDestroy } = runs;
 
-test("mysql-app: a three-node MySQL open to one subnet, a snapshot, connection details as secrets", async () => {
+test("mysql-app: a three-node MySQL open to one subnet, connection details as secrets", async () => {
   const step = await up("mysql-app");
-  // stack, Vpc, VpcSubnet, MysqlDatabase, DatabaseSnapshot
-  expect(step.summary).toEqual({ create: 5 });
+  // stack, Vpc, VpcSubnet, MysqlDatabase
+  expect(step.summary).toEqual({ create: 4 });
   const outputs = step.outputs!;
-  expectSecrets(outputs, ["connectionUri", "secondaryConnectionUri", "username", "password", "caCertificate"]);
-  expect(outputs.port).toBe(3306);
+  expectSecrets(outputs, ["connectionUri", "username", "password", "caCertificate"]);
   expect(outputs.host).toEqual(expect.any(String));
+  expect(outputs.standbyHost).toEqual(expect.any(String));
   expect(outputs.allowList).toEqual(["10.20.1.0/24"]);
-  const [db, ...others] = await list<ApiDatabase>(runs.emulator(), "/databases/mysql/instances");
+  const [db, ...others] = await list<ApiDatabase & { port: number; region: string }>(
+    runs.emulator(),
+    "/databases/mysql/instances",
+  );
   expect(others).toEqual([]);
   expect(db).toMatchObject({ label: "shop-orders", cluster_size: 3, allow_list: ["10.20.1.0/24"], status: "active" });
-  const backups = await list<{ id: number; label: string }>(
-    runs.emulator(),
-    `/databases/mysql/instances/${db!.id}/backups`,
-  );
-  expect(backups.map((b) => b.label)).toEqual(["baseline"]);
-  expect(outputs.snapshotId).toBe(`mysql/${db!.id}/${backups[0]!.id}`);
+  expect(db).toMatchObject({ region: "us-ord", engine: "mysql", platform: "rdbms-default" });
+  expect(outputs.port).toBe(db!.port);
 
-  await previewThenDestroy("mysql-app", 5);
+  await previewThenDestroy("mysql-app", 4);
 }, 300_000);
 
 test("database-in-vpc: a MySQL database in a subnet on today's platform; destroy waits out the subnet's release", async () => {
-  await runs.emulator().control.setPlatform("rdbms-default");
   const step = await up("database-in-vpc");
   // stack, Vpc, VpcSubnet, MysqlDatabase
   expect(step.summary).toEqual({ create: 4 });
   const outputs = step.outputs!;
   expectSecrets(outputs, ["password"]);
-  const [vpc] = await list<{ id: number; subnets: { id: number; label: string }[] }>(runs.emulator(), "/vpcs");
+  const [vpc] = await list<{ id: number; region: string; subnets: { id: number; label: string }[] }>(
+    runs.emulator(),
+    "/vpcs",
+  );
+  expect(vpc!.region).toBe("us-ord");
   const data = vpc!.subnets.find((s) => s.label === "data")!;
   const [db, ...others] = await list<ApiDatabase & { private_network: unknown }>(
     runs.emulator(),
@@ -72,45 +74,45 @@ test("database-in-vpc: a MySQL database in a subnet on today's platform; destroy
   expect(subnetDeletes.at(-1)).toBe(200);
 }, 300_000);
 
-test("postgres-ops: adopts a database, rotates credentials, patches and restores by config, destroys both", async () => {
+test("postgres-ops: adopts a database, rotates credentials, patches, restores by a fork, destroys all", async () => {
   // The database to adopt, made outside Pulumi under another label and allow list, bigger than the
-  // example's default type and encrypted: the example reads both from the database.
-  const legacy = await api<ApiDatabase>(runs.emulator(), "POST", "/databases/postgresql/instances", {
-    label: "legacy-reporting",
-    region: "us-east",
+  // example's default type: the example reads its size from the database.
+  const outside = await api<ApiDatabase>(runs.emulator(), "POST", "/databases/postgresql/instances", {
+    label: "old-reporting",
+    region: "us-ord",
     type: "g6-standard-2",
-    engine: "postgresql/14.6",
-    encrypted: true,
+    engine: "postgresql/16",
   });
-  const step = await up("postgres-ops", ["--config", `postgres-ops:reportingDatabaseId=${legacy.id}`]);
+  const step = await up("postgres-ops", ["--config", `postgres-ops:reportingDatabaseId=${outside.id}`]);
   // stack and two databases: the cluster created, the reporting database adopted
   expect(step.summary).toEqual({ create: 3 });
   const outputs = step.outputs!;
-  expectSecrets(outputs, ["clusterUri", "clusterStandbyUri", "clusterPassword", "reportingUri"]);
-  expect(outputs.reportingId).toBe(legacy.id);
-  expect(outputs.maintenanceWindow).toMatchObject({ frequency: "weekly", duration: 2, hourOfDay: 4, dayOfWeek: 7 });
+  expectSecrets(outputs, ["clusterUri", "clusterPassword", "reportingUri"]);
+  expect(outputs.clusterStandbyHost).toEqual(expect.any(String));
+  expect(outputs.reportingId).toBe(outside.id);
+  expect(outputs.maintenanceWindow).toMatchObject({ frequency: "weekly", duration: 4, hourOfDay: 4, dayOfWeek: 7 });
   const dbs = await list<ApiDatabase>(runs.emulator(), "/databases/postgresql/instances");
   expect(
-    dbs.map((d) => [d.id === legacy.id ? "adopted" : "created", d.label, d.cluster_size, d.allow_list]).sort(),
+    dbs.map((d) => [d.id === outside.id ? "adopted" : "created", d.label, d.cluster_size, d.allow_list]).sort(),
   ).toEqual([
     ["adopted", "ops-reporting", 1, ["10.30.8.0/24"]],
     ["created", "ops-cluster", 3, ["10.30.0.0/16"]],
   ]);
-  // Taken over as it is: not resized, still encrypted.
-  expect(dbs.find((d) => d.id === legacy.id)).toMatchObject({ type: "g6-standard-2", encrypted: true });
+  // Taken over as it is: not resized.
+  expect(dbs.find((d) => d.id === outside.id)).toMatchObject({ type: "g6-standard-2", engine: "postgresql" });
 
   // Day two: a new rotation and patch round in the stack configuration.
   const clusterId = outputs.clusterId as number;
   const credentials = `/databases/postgresql/instances/${clusterId}/credentials`;
   const before = await api<{ password: string }>(runs.emulator(), "GET", credentials);
   await runs.emulator().control.clearRequests();
-  const rotate = only(
-    await runExample(
-      "postgres-ops",
-      ["up"],
-      ["--config", "postgres-ops:credentialsRotation=2025-q2", "--config", "postgres-ops:patchRound=2025-02"],
-    ),
-  );
+  const rounds = [
+    "--config",
+    "postgres-ops:credentialsRotation=2025-q2",
+    "--config",
+    "postgres-ops:patchRound=2025-02",
+  ];
+  const rotate = only(await runExample("postgres-ops", ["up"], rounds));
   expect(rotate.summary).toEqual({ update: 1, same: 2 });
   const after = await api<{ password: string }>(runs.emulator(), "GET", credentials);
   expect(after.password).not.toBe(before.password);
@@ -122,32 +124,18 @@ test("postgres-ops: adopts a database, rotates credentials, patches and restores
     ]),
   );
 
-  // A restore from a snapshot chosen by its label in the stack configuration: one restore request.
-  const backups = `/databases/postgresql/instances/${clusterId}/backups`;
-  await api(runs.emulator(), "POST", backups, { label: "beforeupgrade" });
-  await runs.emulator().control.advanceClock(300);
-  const snapshot = (await list<{ id: number; label: string }>(runs.emulator(), backups)).find(
-    (b) => b.label === "beforeupgrade",
-  )!;
-  await runs.emulator().control.clearRequests();
+  // A restore the way today's platform restores: a new database forked from the cluster.
   const restore = only(
-    await runExample(
-      "postgres-ops",
-      ["up"],
-      [
-        ...["--config", "postgres-ops:credentialsRotation=2025-q2", "--config", "postgres-ops:patchRound=2025-02"],
-        ...["--config", "postgres-ops:restoreFrom=beforeupgrade"],
-      ],
-    ),
+    await runExample("postgres-ops", ["up"], [...rounds, "--config", "postgres-ops:restoreTime=latest"]),
   );
-  expect(restore.summary).toEqual({ update: 1, same: 2 });
-  const restores = (await runs.emulator().control.requests()).filter(
-    (r) => r.method === "POST" && r.path.endsWith("/restore"),
-  );
-  expect(restores.map((r) => [r.path, r.status])).toEqual([[`/v4${backups}/${snapshot.id}/restore`, 200]]);
+  expect(restore.summary).toEqual({ create: 1, same: 3 });
+  const restored = (
+    await list<ApiDatabase & { fork?: { source: number } }>(runs.emulator(), "/databases/postgresql/instances")
+  ).find((d) => d.label === "ops-restored");
+  expect(restored).toMatchObject({ id: restore.outputs!.restoredId, fork: { source: clusterId } });
 
-  // The adopted database is managed like the other: destroy deletes it too.
-  await previewThenDestroy("postgres-ops", 3);
+  // The adopted database is managed like the others: destroy deletes it too.
+  await previewThenDestroy("postgres-ops", 4);
 }, 300_000);
 
 test("js-commonjs: a CommonJS program in plain JavaScript", async () => {
@@ -155,9 +143,9 @@ test("js-commonjs: a CommonJS program in plain JavaScript", async () => {
   // stack, Vpc, VpcSubnet, PostgresqlDatabase
   expect(step.summary).toEqual({ create: 4 });
   expectSecrets(step.outputs, ["connectionUri"]);
-  expect(step.outputs).toMatchObject({ subnet: "10.40.1.0/24", dbPort: 5432 });
-  const [db] = await list<ApiDatabase>(runs.emulator(), "/databases/instances");
-  expect(db).toMatchObject({ label: "js-db", allow_list: ["10.40.1.0/24"] });
+  const [db] = await list<ApiDatabase & { port: number }>(runs.emulator(), "/databases/instances");
+  expect(db).toMatchObject({ label: "js-db", allow_list: ["10.40.1.0/24"], engine: "postgresql" });
+  expect(step.outputs).toMatchObject({ subnet: "10.40.1.0/24", dbPort: db!.port });
 
   await previewThenDestroy("js-commonjs", 4);
 }, 300_000);
@@ -167,7 +155,7 @@ test("esm: an ES module with named imports and a top-level await", async () => {
   // stack, Vpc, VpcSubnet, MysqlDatabase
   expect(step.summary).toEqual({ create: 4 });
   expectSecrets(step.outputs, ["connectionUri", "password"]);
-  expect(step.outputs?.engine).toBe("mysql/8.0.30");
+  expect(step.outputs?.engine).toBe("mysql/8");
   const [db] = await list<ApiDatabase>(runs.emulator(), "/databases/instances");
   expect(db).toMatchObject({ label: "esm-db", allow_list: ["10.50.1.0/24"] });
 

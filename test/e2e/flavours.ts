@@ -6,7 +6,7 @@
  */
 import * as dynamic from "../../src/index";
 import * as plugin from "../../src/sdk";
-import type { DemoResources } from "../../examples/demo/program";
+import type { LegacyDemoResources as DemoResources } from "./legacy-demo";
 import { pluginEnv } from "../support/plugin";
 import { FAST_POLLING } from "./helpers";
 

@@ -5,8 +5,10 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspace, PulumiFn } from "@pulumi/pulumi/automation";
+import type { EmulatorOptions } from "../../src/emulator/index.js";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { createTestStack, type TestStack } from "../support/pulumi";
+import type { Exchange } from "../support/exchanges";
 
 /**
  * Environment for every e2e stack: database waits poll fifty times faster than in production, so
@@ -86,14 +88,20 @@ export interface E2e {
 }
 
 /**
- * Starts an emulator before the file's tests (then runs `prepare`, e.g. to set timings) and, after
- * them, removes every stack made with `stack()` (its files; see TestStack.dispose) and closes the emulator.
+ * Starts an emulator before the file's tests (as `opts` say: the contract's API unless told, see
+ * startTestEmulator; then runs `prepare`, e.g. to set timings) and, after
+ * them, removes every stack made with `stack()` (its files; see TestStack.dispose) and closes the
+ * emulator. `exchanges`, when given, receives every API exchange (request bodies included).
  */
-export function useE2e(prepare?: (emulator: TestEmulator) => Promise<unknown>): E2e {
+export function useE2e(
+  prepare?: (emulator: TestEmulator) => Promise<unknown>,
+  opts: EmulatorOptions = {},
+  exchanges?: Exchange[],
+): E2e {
   let emulator: TestEmulator | undefined;
   const stacks: TestStack[] = [];
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator(opts, exchanges);
     await prepare?.(emulator);
   });
   afterAll(async () => {

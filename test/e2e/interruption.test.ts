@@ -9,7 +9,7 @@
  * over the dynamic resources and over the plugin (whose process the SIGKILL takes down with the CLI).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { demo } from "../../examples/demo/program";
+import { legacyDemo as demo } from "./legacy-demo";
 import type { TestStack } from "../support/pulumi";
 import { DYNAMIC, PLUGIN, type Flavour } from "./flavours";
 import { engineProcesses, eventually, failureText, forgetCreateRecords, list, useE2e } from "./helpers";

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { TODAYS_API } from "../support/emulator";
 import { enginePath } from "../support/pulumi";
 import { api, list, useE2e } from "./helpers";
 
@@ -23,7 +24,8 @@ const example = path.join(repoRoot, "examples", "yaml", "Pulumi.yaml");
 /** Where the example expects the installed package's executable; the test points it at this checkout's. */
 const EXAMPLE_PLUGIN_PATH = "path: ./node_modules/pulumi-cloudplatform/bin";
 
-const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 1 }));
+// The example as a user runs it: against the emulator's default, today's API.
+const e2e = useE2e((emulator) => emulator.control.setTimings({ provisioningSeconds: 1 }), TODAYS_API);
 const workDir = path.join(repoRoot, ".state", "yaml-e2e", randomUUID().slice(0, 8));
 const programFile = path.join(workDir, "Pulumi.yaml");
 
@@ -100,7 +102,8 @@ test("a YAML program: up, clean preview, a change, pulumi import pasted back, de
   expect(dbs).toMatchObject([{ label: "yaml-orders", status: "active", allow_list: ["10.0.1.0/24"] }]);
 
   const outputs = JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>;
-  expect(outputs).toMatchObject({ vpcId: vpc!.id, gateway: "10.0.1.1", ordersPort: 3306, mysqlVersion: "8.0.30" });
+  const [db] = await list<{ port: number }>(e2e.emulator, "/databases/instances");
+  expect(outputs).toMatchObject({ vpcId: vpc!.id, gateway: "10.0.1.1", ordersPort: db!.port, mysqlVersion: "8" });
   expect(outputs.ordersPassword).toEqual(expect.any(String));
   expect(JSON.parse(await pulumi(["stack", "output", "--json"]))).toMatchObject({ ordersPassword: "[secret]" });
   // The engine recorded the database's customTimeouts (in seconds).

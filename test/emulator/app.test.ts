@@ -1,9 +1,9 @@
 /** The app factory works without listening (in-process inject), which is all some tests need. */
-import { buildApp } from "../../src/emulator/index.js";
+import { buildTestApp } from "../support/emulator.js";
 
 test("buildApp answers in process, with its own state per app", async () => {
-  const a = buildApp({ provisioningSeconds: 0 });
-  const b = buildApp();
+  const a = buildTestApp({ provisioningSeconds: 0 });
+  const b = buildTestApp();
   try {
     const created = await a.inject({
       method: "POST",
@@ -22,7 +22,7 @@ test("buildApp answers in process, with its own state per app", async () => {
 });
 
 test("a non-JSON content type is refused in the API error shape", async () => {
-  const app = buildApp();
+  const app = buildTestApp();
   try {
     const answer = await app.inject({
       method: "POST",

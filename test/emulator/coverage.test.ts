@@ -167,7 +167,9 @@ function valueShape(f: ApiField, engine: Engine | undefined): unknown {
           ? timestamp
           : t === "strings"
             ? eachOf(expect.any(String))
-            : expect.any(t === "integer" ? Number : t === "boolean" ? Boolean : String);
+            : t === "integers"
+              ? eachOf(expect.any(Number))
+              : expect.any(t === "integer" ? Number : t === "boolean" ? Boolean : String);
   return f.nullable ? nullable(value) : value;
 }
 

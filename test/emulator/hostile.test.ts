@@ -7,9 +7,9 @@ import { spawn } from "node:child_process";
 import { lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp, exposureWarnings } from "../../src/emulator/index.js";
+import { exposureWarnings } from "../../src/emulator/index.js";
 import { parseEmulatorArgs } from "../../src/cli.js";
-import { startTestEmulator } from "../support/emulator.js";
+import { buildTestApp, startTestEmulator } from "../support/emulator.js";
 import { apiCaller } from "./http.js";
 
 const AUTH = { authorization: "Bearer emulator-token" };
@@ -97,8 +97,8 @@ test("a value of --state-file may hold an equals sign", () => {
 });
 
 test("on a non-loopback address the control API is refused unless opted in, with a warning either way", async () => {
-  const exposed = buildApp({ host: "0.0.0.0" });
-  const optedIn = buildApp({ host: "0.0.0.0", remoteControl: true });
+  const exposed = buildTestApp({ host: "0.0.0.0" });
+  const optedIn = buildTestApp({ host: "0.0.0.0", remoteControl: true });
   try {
     const refused = await exposed.inject({ method: "POST", url: "/_emulator/reset" });
     expect(refused.statusCode).toBe(403);
@@ -118,7 +118,7 @@ test("on a non-loopback address the control API is refused unless opted in, with
 });
 
 test("the request log keeps a bounded part of each URL, and the event list a bounded window", async () => {
-  const app = buildApp();
+  const app = buildTestApp();
   try {
     const long = "x".repeat(100_000);
     await app.inject({ method: "GET", url: `/v4/no-such-route/${long}`, headers: AUTH });
@@ -145,7 +145,7 @@ test("the request log keeps a bounded part of each URL, and the event list a bou
 });
 
 test("ids in paths are canonical decimal integers: /vpcs/0100 and /vpcs/1e2 name no VPC", async () => {
-  const app = buildApp();
+  const app = buildTestApp();
   try {
     const created = await app.inject({
       method: "POST",

@@ -5,8 +5,8 @@ import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { buildApp, DEFAULT_TOKEN } from "../../src/emulator/index.js";
-import { startTestEmulator } from "../support/emulator.js";
+import { DEFAULT_TOKEN } from "../../src/emulator/index.js";
+import { buildTestApp, startTestEmulator } from "../support/emulator.js";
 import { apiCaller } from "./http.js";
 
 const execFileAsync = promisify(execFile);
@@ -76,7 +76,7 @@ test("without a state file nothing is written", async () => {
 
 test("an acknowledged change is already in the state file when its response arrives", async () => {
   const persistFile = join(dir, "state.json");
-  const app = buildApp({ persistFile });
+  const app = buildTestApp({ persistFile });
   // A slow disk: each write takes 300 ms. Written after the response, a client would see the
   // change acknowledged while the file did not have it yet.
   const save = app.emulator.store.save.bind(app.emulator.store);

@@ -174,7 +174,7 @@ describe("today's suspension and forks in the plugin's detailed diff", () => {
     expect(detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:05Z" } })).toEqual({});
     expect(
       detailedOf(olds, { ...program, fork: { source: 7, restoreTime: "2025-01-02T03:04:06Z" } }, ["fork"]),
-    ).toEqual({ fork: Kind.UPDATE_REPLACE });
+    ).toEqual({ "fork.restoreTime": Kind.UPDATE_REPLACE });
   });
 });
 

@@ -3,11 +3,13 @@
  * only (a change replaces); the restore time compared as an instant; outside the source's restore
  * window refused at preview; a source without its first backup waited for, or, past the limit,
  * nothing made; the contract's platform refuses it at preview naming the field and the platform;
- * destroying the fork leaves the source. Asserted from the emulator's state and request log.
+ * destroying the fork leaves the source; its output shows the moment restored from (the API's
+ * `restore_time`), also when the program gave none, with no diff. Asserted from the emulator's state and request log.
  */
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import { UNKNOWN, type Bag } from "../../src/shared/fields/validate.js";
+import { stateOf } from "../../src/resources/managed-database/state.js";
 import { useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
@@ -88,13 +90,30 @@ describe.each(["mysql", "postgresql"] as const)("%s on rdbms-default", (engine) 
     expect((await answer(engine, src.id))!.status).toBe("active");
   });
 
-  test("a fork without a restore time restores the latest; the preview after is clean", async () => {
+  test("a fork without a restore time restores the latest, and its output shows that moment; the preview after is clean, after a refresh too", async () => {
     const src = await source();
     const fork = await up({ ...base, label: "fork-db", fork: { source: src.id } });
-    expect((await answer(engine, fork.id))!.fork).toMatchObject({ source: src.id });
+    const held = (await answer(engine, fork.id))!.fork as Bag;
+    expect(held).toMatchObject({ source: src.id, restore_time: expect.any(String) });
+    // The moment the API restored from, as it writes it.
+    expect(fork.outs.fork).toEqual({ source: src.id, restoreTime: held.restore_time });
     const args = { ...base, label: "fork-db", fork: { source: src.id } };
     const checked = await provider.check(fork.outs, args);
     expect(await provider.diff(fork.id, fork.outs, checked.inputs)).toMatchObject({ changes: false });
+    const read = await provider.read(fork.id, fork.outs);
+    expect(read.props!.fork).toEqual(fork.outs.fork);
+    const again = await provider.check(read.inputs!, args);
+    expect(await provider.diff(fork.id, read.props!, again.inputs)).toMatchObject({ changes: false });
+  });
+
+  test("an answer without the fork keeps the program's: no replacement planned from what an answer lacks", async () => {
+    const src = await source();
+    const fork = await up({ ...base, label: "fork-db", fork: { source: src.id } });
+    const withoutFork = { ...(await answer(engine, fork.id))!, fork: undefined };
+    const state = stateOf(engine, withoutFork as never, { ...fork.outs, fork: { source: src.id } });
+    expect(state.fork).toEqual({ source: src.id });
+    const checked = await provider.check(fork.outs, { ...base, label: "fork-db", fork: { source: src.id } });
+    expect(await provider.diff(fork.id, state, checked.inputs)).toMatchObject({ changes: false });
   });
 
   test("a restore time before the source's window, a bad time or no source is refused at preview, and nothing is sent", async () => {

@@ -105,8 +105,10 @@ describe("MySQL", () => {
       { mysql: { connect_timeout: 20, wait_timeout: 100 } },
       program,
     );
-    // The state holds the settings the program sets, at the API's values; none the API filled in (sqlMode).
-    expect(state.engineConfig).toEqual(program);
+    // The state holds every setting the API answers: the program's, and those the API filled in (sqlMode).
+    expect(state.engineConfig).toEqual({
+      mysql: { ...program.mysql, sqlMode: expect.stringContaining("STRICT_ALL_TABLES"), sqlRequirePrimaryKey: true },
+    });
     expect((await provider.diff(id, state, { ...inputs, engineConfig: program })).changes).toBe(false);
     // A setting the program stops setting keeps the API's value: no change either.
     const fewer = { ...inputs, engineConfig: { mysql: { connectTimeout: 20 } } };
@@ -131,6 +133,25 @@ describe("MySQL", () => {
     expect((await provider.diff(id, after.props!, changed)).changes).toBe(false);
   });
 
+  test("a setting removed from the program is never sent and stays visible at the API's value", async () => {
+    const program = { mysql: { connectTimeout: 20, waitTimeout: 100 } };
+    const { id, state, inputs } = await existing(
+      "mysql",
+      { mysql: { connect_timeout: 20, wait_timeout: 100 } },
+      program,
+    );
+    // waitTimeout leaves the program in the same up as a new label: only the label is sent.
+    const news = { ...inputs, label: "mysql-renamed", engineConfig: { mysql: { connectTimeout: 20 } } };
+    let outs: Bag = {};
+    const puts = await sent("PUT", async () => void (outs = (await provider.update(id, state, news)).outs as Bag));
+    expect(puts).toEqual([{ label: "mysql-renamed" }]);
+    const held = (await api("GET", `/databases/mysql/instances/${id}`)).body.engine_config as Bag;
+    expect((held.mysql as Bag).wait_timeout).toBe(100);
+    // The update's outputs show it, with the others the API answers; the preview after is clean.
+    expect((outs.engineConfig as Bag).mysql).toMatchObject({ waitTimeout: 100, sqlRequirePrimaryKey: true });
+    expect((await provider.diff(id, outs, news)).changes).toBe(false);
+  });
+
   test("a nullable setting (innodbFtServerStopwordTable) takes null: checked, sent as null, echoed as null, then clean", async () => {
     const set = { mysql: { innodbFtServerStopwordTable: "app/stopwords" } };
     const { id, state, inputs } = await existing(
@@ -138,7 +159,7 @@ describe("MySQL", () => {
       { mysql: { innodb_ft_server_stopword_table: "app/stopwords" } },
       set,
     );
-    expect(state.engineConfig).toEqual(set);
+    expect(state.engineConfig).toMatchObject(set);
     // Typed as a program writes it: the argument type takes null.
     const cleared: MysqlEngineConfigArgs = { mysql: { innodbFtServerStopwordTable: null } };
     const checked = await provider.check(state, { ...inputs, engineConfig: cleared });
@@ -163,7 +184,7 @@ describe("MySQL", () => {
 
     // The state holds the null the API echoes; the preview right after is clean.
     const after = await provider.read(id, state);
-    expect(after.props!.engineConfig).toEqual(cleared);
+    expect(after.props!.engineConfig).toMatchObject(cleared);
     expect((await provider.diff(id, after.props!, checked.inputs)).changes).toBe(false);
   });
 
@@ -242,7 +263,8 @@ describe("PostgreSQL", () => {
       pglookout: { maxFailoverReplicationTimeLag: 60 },
       workMem: 4,
     });
-    expect(state.engineConfig).toEqual(program);
+    // Every setting the API answers, keys no client knows (io_*) too; the program's at its values.
+    expect(state.engineConfig).toMatchObject({ ...program, pg: { ...program.pg, ioWorkers: 3 } });
     expect((await provider.diff(id, state, { ...inputs, engineConfig: program })).changes).toBe(false);
 
     const changed = {
@@ -331,7 +353,7 @@ describe.each([
     expect(checked.failures ?? []).toEqual([]);
     const posts = await sent("POST", async () => {
       const created = await provider.create(checked.inputs);
-      expect(created.outs.engineConfig).toEqual(settings);
+      expect(created.outs.engineConfig).toMatchObject(settings);
       const answer = (await api("GET", `/databases/${engine}/instances/${created.id}`)).body;
       expect(answer.engine_config).toMatchObject(wire);
       const again = await provider.check(checked.inputs, program);

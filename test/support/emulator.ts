@@ -2,7 +2,7 @@
  * Test helper: a real emulator on a free port plus typed wrappers of its control API, using
  * Node's global fetch. Every test file starts its own and closes it after.
  */
-import { startEmulator, type EmulatorOptions, type FaultRule } from "../../src/emulator/index.js";
+import { buildApp, startEmulator, type EmulatorOptions, type FaultRule } from "../../src/emulator/index.js";
 import { startRecordingEmulator, type Exchange } from "./exchanges.js";
 
 /** Timings under which every asynchronous database change is done at the next read. */
@@ -55,10 +55,23 @@ export interface TestEmulator {
 }
 
 /**
- * Starts an emulator on 127.0.0.1 port 0. Given `exchanges`, every API exchange it answers is
+ * The API a test emulator starts as unless told: the contract's (`rdbms-legacy`, its regions and
+ * platform), which the contract's suites and stories are written against. The emulator's own
+ * default is today's API; a test of today's passes `{ platform: "rdbms-default" }` (or
+ * {@link TODAYS_API}).
+ */
+export const TEST_DEFAULT_PLATFORM = "rdbms-legacy" as const;
+
+/** The options of an emulator started as today's API, the emulator's own default. */
+export const TODAYS_API: EmulatorOptions = { platform: "rdbms-default" };
+
+/**
+ * Starts an emulator on 127.0.0.1 port 0, as the contract's API unless `opts.platform` says
+ * otherwise ({@link TEST_DEFAULT_PLATFORM}). Given `exchanges`, every API exchange it answers is
  * appended there (for the conformance tests).
  */
-export async function startTestEmulator(opts: EmulatorOptions = {}, exchanges?: Exchange[]): Promise<TestEmulator> {
+export async function startTestEmulator(given: EmulatorOptions = {}, exchanges?: Exchange[]): Promise<TestEmulator> {
+  const opts: EmulatorOptions = { platform: TEST_DEFAULT_PLATFORM, ...given };
   const emulator = exchanges
     ? await startRecordingEmulator(opts, exchanges)
     : await startEmulator({ ...opts, port: 0, host: "127.0.0.1" });
@@ -90,6 +103,11 @@ export async function startTestEmulator(opts: EmulatorOptions = {}, exchanges?: 
     holdValues: async (engine, id, values) => void (await call("PATCH", `/databases/${engine}/${id}`, values)),
   };
   return { url: emulator.url, apiUrl: `${emulator.url}/v4`, token: "emulator-token", control, close: emulator.close };
+}
+
+/** `buildApp` (an in-process emulator) as the contract's API unless `opts.platform` says otherwise. */
+export function buildTestApp(opts: EmulatorOptions = {}): ReturnType<typeof buildApp> {
+  return buildApp({ platform: TEST_DEFAULT_PLATFORM, ...opts });
 }
 
 /** Jest helper: one emulator for a describe block, reset before each test. */

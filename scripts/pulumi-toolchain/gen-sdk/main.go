@@ -59,6 +59,21 @@ func (l noPackages) LoadPackageReferenceV2(_ context.Context, d *schema.PackageD
 	return l.LoadPackageReference(d.Name, nil)
 }
 
+// dropInputDefaults removes the defaults of resource inputs, which the code generators would have
+// a program send when it leaves the input out. The schema's defaults are the contract platform's,
+// and today's platform refuses some of them (encrypted false, replicationCommitType "local"): the
+// plugin fills in what a program leaves out, by the database's platform, so an SDK must send an
+// absent input as absent, as pulumi-cloudplatform/plugin does.
+func dropInputDefaults(spec *schema.PackageSpec) {
+	for token, resource := range spec.Resources {
+		for name, property := range resource.InputProperties {
+			property.Default = nil
+			resource.InputProperties[name] = property
+		}
+		spec.Resources[token] = resource
+	}
+}
+
 // bind reads and binds the schema afresh: each generator records its own options in the bound
 // package, so no two share one.
 func bind(file string) (*schema.Package, error) {
@@ -70,6 +85,7 @@ func bind(file string) (*schema.Package, error) {
 	if err := json.Unmarshal(data, &spec); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	dropInputDefaults(&spec)
 	if spec.Language == nil {
 		spec.Language = map[string]schema.RawMessage{}
 	}
@@ -79,6 +95,18 @@ func bind(file string) (*schema.Package, error) {
 			return nil, err
 		}
 		spec.Language["go"] = goInfo
+	}
+	if _, ok := spec.Language["python"]; !ok {
+		// The package's own version (package.json's, as PEP 440) in the wheel's metadata and in
+		// pulumi-plugin.json, where the generator would write 0.0.0 for a release step to replace;
+		// a pyproject.toml, so `python -m build` and `pip install` take the directory as it is.
+		pyInfo := python.PackageInfo{RespectSchemaVersion: true}
+		pyInfo.PyProject.Enabled = true
+		raw, err := json.Marshal(pyInfo)
+		if err != nil {
+			return nil, err
+		}
+		spec.Language["python"] = raw
 	}
 	pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
 	if err != nil {
@@ -110,7 +138,16 @@ func generate(lang, schemaFile string) (map[string][]byte, error) {
 		// Paths in the map start with the package name; the module root is their parent.
 		return relocate(files, path.Base(goImportBasePath)), nil
 	case "python":
-		return python.GeneratePackage(tool, pkg, nil, noPackages{})
+		files, err := python.GeneratePackage(tool, pkg, nil, noPackages{})
+		if err != nil {
+			return nil, err
+		}
+		// pyproject.toml names README.md beside it as the wheel's description; the generator
+		// writes the README inside the package only.
+		if readme, ok := files["pulumi_cloudplatform/README.md"]; ok {
+			files["README.md"] = readme
+		}
+		return files, nil
 	case "nodejs":
 		return nodejs.GeneratePackage(tool, pkg, nil, nil, false, noPackages{})
 	}

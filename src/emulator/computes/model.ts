@@ -73,6 +73,7 @@ export class ComputeModel {
     const compute = this.get(computeId);
     const subnet = this.store.state.subnets.find((s) => s.id === subnetOf(input));
     if (!subnet) throw subnetRefusal("Subnet not found");
+    if (subnet.ipv4 === null) throw subnetRefusal("Subnet has no IPv4 range");
     const range = parseCidr(subnet.ipv4) as Cidr;
     const errors = new ErrorList();
     let address: string;

@@ -60,7 +60,7 @@ function databasesIn(store: Store, subnetId: number): (DatabaseRecord & Held)[] 
 
 /** The highest free /30 of the subnet, clear of compute interfaces and other databases. */
 function freeRange(store: Store, subnet: SubnetRecord, selfId: number | undefined): string | undefined {
-  const range = parseCidr(subnet.ipv4);
+  const range = subnet.ipv4 === null ? undefined : parseCidr(subnet.ipv4);
   if (!range || range.prefix > RANGE_PREFIX) return undefined;
   const taken = databasesIn(store, subnet.id)
     .filter((d) => d.id !== selfId)
@@ -178,3 +178,15 @@ export const PRIVATE_NETWORK_ANSWER = {
     return network ? answerOf(PRIVATE_NETWORK, network, {}, undefined, undefined, platformOf(db)) : null;
   },
 };
+
+/**
+ * The hosts of a database in a VPC subnet, as the API names them: `private-` before each name
+ * (the console's reading of the API's answers; the exact pattern is UNVERIFIED, todays-platform.md
+ * §5). A move into a VPC, or out of it, so gives the database new hosts.
+ */
+export function networkHosts<T extends object>(db: DatabaseRecord, hosts: T): T {
+  if (!held(db)[FIELD]) return hosts;
+  return Object.fromEntries(
+    Object.entries(hosts).map(([k, v]) => [k, typeof v === "string" ? `private-${v}` : v]),
+  ) as T;
+}

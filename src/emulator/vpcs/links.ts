@@ -5,7 +5,7 @@
  * keys every state file holds and the control API answers. They are spelled here only; the rest
  * of the emulator reads the links through this module.
  */
-import { VPC_IP } from "../../api/index.js";
+import { formatCidr6, parseCidr6, VPC_IP, VPC_IPV6_ENTRY } from "../../api/index.js";
 import { BadRequest } from "../failures.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { answerOf, type Stored } from "../stored.js";
@@ -16,7 +16,7 @@ export interface SubnetLink {
 }
 
 /** What the links read of a subnet record (records.ts): its id, its VPC and its range. */
-type LinkedSubnet = SubnetLink & { id: number; ipv4: string };
+type LinkedSubnet = SubnetLink & { id: number; ipv4: string | null };
 
 /** What an IP entry reads of a VPC record. */
 type EntryVpc = { id: number; region: string };
@@ -30,13 +30,19 @@ export interface InterfaceInput {
   ip_ranges?: string[];
   nat_1_1?: string;
   active?: boolean;
+  /** A SLAAC /64 from the subnet's IPv6 range (a dual-stack subnet), public or not (`ipv6Entries`). */
+  ipv6?: { is_public?: boolean };
 }
 
 /** The control API's schema of an interface to attach. */
 export const INTERFACE_BODY = {
   type: "object",
   required: ["subnet_id"],
-  properties: { subnet_id: { type: "integer" }, active: { type: "boolean" } },
+  properties: {
+    subnet_id: { type: "integer" },
+    active: { type: "boolean" },
+    ipv6: { type: "object", properties: { is_public: { type: "boolean" } }, additionalProperties: false },
+  },
 } as const;
 
 /** An interface with its compute instance, and what an IP entry of it answers from. */
@@ -67,6 +73,8 @@ export type InterfaceRecord = Stored<typeof VPC_IP, Derived> & {
   id: number;
   address: string;
   ip_ranges: string[];
+  /** Whether the interface has a SLAAC /64 of its subnet's IPv6 range, and whether it is public. */
+  ipv6?: { is_public: boolean } | null;
 };
 
 /** The subnet record keys the state file must hold, with their kinds (persistence.ts). */
@@ -118,6 +126,7 @@ export function interfaceRecord(
     ip_ranges: input.ip_ranges ?? [],
     nat_1_1: input.nat_1_1 ?? "",
     active: input.active ?? true,
+    ...(input.ipv6 ? { ipv6: { is_public: input.ipv6.is_public ?? true } } : {}),
   };
 }
 
@@ -134,7 +143,7 @@ export function ipEntries(
   return interfaces.flatMap((i) => {
     const subnet = network.subnets.find((s) => s.id === i.subnet_id);
     const vpc = network.vpcs.find((v) => v.id === i.vpc_id);
-    if (!subnet || !vpc || (visible && !visible.has(vpc.id))) return [];
+    if (!subnet?.ipv4 || !vpc || (visible && !visible.has(vpc.id))) return [];
     const range = parseCidr(subnet.ipv4) as Cidr;
     const entry = (address: string | null, routed: string | null) => {
       const {
@@ -145,5 +154,51 @@ export function ipEntries(
       return { address: own, address_range, ...rest };
     };
     return [entry(i.address, null), ...i.ip_ranges.map((r) => entry(null, r))];
+  });
+}
+
+/**
+ * The entries of `GET /vpcs/ipv6s` and `/vpcs/{id}/ipv6s` (todays-vpcs.md §1.2), in the model's
+ * (recorded) key order: one per interface with a SLAAC range on a dual-stack subnet. An
+ * interface's /64 is the n-th of its subnet's range, n its rank among the subnet's IPv6
+ * interfaces; its address is the /64's network plus the interface id (the real API's are EUI-64,
+ * sanitised in recordings: UNVERIFIED).
+ */
+export function ipv6Entries(
+  interfaces: readonly (InterfaceRecord & { computeId: number })[],
+  network: { subnets: readonly (LinkedSubnet & { ipv6?: unknown })[]; vpcs: readonly EntryVpc[] },
+  visible?: ReadonlySet<number>,
+) {
+  const withIpv6 = interfaces.filter((i) => i.ipv6);
+  return withIpv6.flatMap((i) => {
+    const subnet = network.subnets.find((s) => s.id === i.subnet_id);
+    const vpc = network.vpcs.find((v) => v.id === vpcOf(i));
+    const range = parseCidr6((subnet?.ipv6 as { range: string }[] | null | undefined)?.[0]?.range ?? "");
+    if (!subnet || !vpc || !range || (visible && !visible.has(vpc.id))) return [];
+    const rank = withIpv6.filter((o) => o.subnet_id === subnet.id && o.id < i.id).length;
+    const slaac = { base: range.base + (BigInt(rank) << 64n), prefix: 64 };
+    const address = formatCidr6({ base: slaac.base + BigInt(i.id), prefix: 128 }).replace(/\/128$/, "");
+    return [
+      answerOf(VPC_IPV6_ENTRY, {
+        address: null,
+        address_range: null,
+        vpc_id: vpc.id,
+        subnet_id: subnet.id,
+        region: vpc.region,
+        linode_id: i.computeId,
+        config_id: i.config_id,
+        interface_id: i.id,
+        nodebalancer_id: null,
+        database_id: null,
+        active: i.active,
+        nat_1_1: "",
+        gateway: null,
+        prefix: 64,
+        subnet_mask: "",
+        ipv6_range: formatCidr6(slaac),
+        ipv6_is_public: i.ipv6!.is_public,
+        ipv6_addresses: [{ slaac_address: address }],
+      }),
+    ];
   });
 }

@@ -1,19 +1,39 @@
 import { SUBNET } from "../../api/index.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
 import { BadRequest, ErrorList, NotFound } from "../failures.js";
-import { networkLabelProblem, subnetRangeProblem } from "../rules.js";
+import { networkLabelProblem } from "../rules.js";
 import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
 import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
+import { VPC_REFUSALS, type Cidr6 } from "../../api/index.js";
+import {
+  checkIpv4Ranges,
+  planSubnetIpv6,
+  planVpc,
+  subnetIpv4Problem,
+  vpcFacts,
+  vpcPrefix,
+  type SubnetTodayBody,
+  type VpcTodayBody,
+} from "./today.js";
+
+/** A subnet create's body (or an inline subnet) after schema validation. */
+export type SubnetCreate = { label: string } & SubnetTodayBody;
 
 /** Body of VPC create after schema validation. */
-export interface VpcCreate {
+export type VpcCreate = {
   label: string;
   region: string;
   description?: string;
-  subnets?: { label: string; ipv4: string }[];
+  subnets?: SubnetCreate[];
+} & VpcTodayBody;
+
+/** What a subnet rule knows of its VPC: its own IPv4 ranges (none: the defaults) and IPv6 prefix. */
+interface VpcFacts {
+  ranges?: { range: string }[];
+  prefix?: Cidr6;
 }
 
 /**
@@ -54,11 +74,15 @@ export class VpcModel {
     if (!region) errors.add("region", "Region not found");
     else if (!region.capabilities.includes("VPCs"))
       errors.add("region", `VPCs are not available in region ${region.id}`);
+    const today = planVpc(this.store, body, region, errors);
+    const facts: VpcFacts = { ranges: today.ipv4, prefix: vpcPrefix(today.ipv6) };
     const subnets = body.subnets ?? [];
     const siblings = new Siblings();
-    subnets.forEach((s, i) => {
-      this.checkSubnet(s, siblings, errors, `subnets[${i}].`);
+    const taken: Cidr6[] = [];
+    const ipv6 = subnets.map((s, i) => {
+      const planned = this.checkSubnet(s, facts, siblings, taken, errors, `subnets[${i}].`);
       siblings.add(s);
+      return planned;
     });
     errors.throwIfAny();
     const now = this.store.clock.now();
@@ -67,24 +91,35 @@ export class VpcModel {
       label: body.label,
       description: body.description ?? "",
       region: body.region,
+      ...today,
       created: now,
       updated: null,
     };
     this.store.state.vpcs.push(vpc);
     grantCreator(actor, "vpc", vpc.id);
     this.store.event("vpc_create", { id: vpc.id, type: "vpc", label: vpc.label });
-    for (const s of subnets) this.addSubnet(vpc, s);
+    subnets.forEach((s, i) => this.addSubnet(vpc, s, ipv6[i]!));
     return vpc;
   }
 
-  /** Changes label and description only. */
-  update(id: number, body: { label?: string; description?: string }, actor: Actor): VpcRecord {
+  /**
+   * Changes label, description and the customer's own IPv4 ranges (today's API: refused where the
+   * region does not offer them, before the label's rule, in the recorded order).
+   */
+  update(
+    id: number,
+    body: { label?: string; description?: string; ipv4?: { range: string }[] },
+    actor: Actor,
+  ): VpcRecord {
     const vpc = this.get(id, actor, true);
     const errors = new ErrorList();
+    const region = this.store.state.regions.find((r) => r.id === vpc.region);
+    checkIpv4Ranges(this.store, region, body.ipv4, errors);
     if (body.label !== undefined) this.checkVpcLabel(body.label, vpc.id, errors);
     errors.throwIfAny();
     if (body.label !== undefined) vpc.label = body.label;
     if (body.description !== undefined) vpc.description = body.description;
+    if (body.ipv4 !== undefined) vpc.ipv4 = body.ipv4;
     vpc.updated = this.store.clock.now();
     this.store.event("vpc_update", { id: vpc.id, type: "vpc", label: vpc.label });
     return vpc;
@@ -112,12 +147,14 @@ export class VpcModel {
   }
 
   /** Adds a subnet to an existing VPC. */
-  createSubnet(vpcId: number, body: { label: string; ipv4: string }, actor: Actor): SubnetRecord {
+  createSubnet(vpcId: number, body: SubnetCreate, actor: Actor): SubnetRecord {
     const vpc = this.get(vpcId, actor, true);
     const errors = new ErrorList();
-    this.checkSubnet(body, Siblings.of(this.subnetsOf(vpc.id)), errors, "");
+    const others = this.subnetsOf(vpc.id);
+    const taken = others.flatMap((s) => vpcPrefix(s.ipv6 as { range: string }[] | null) ?? []);
+    const ipv6 = this.checkSubnet(body, vpcFacts(vpc), Siblings.of(others), taken, errors, "");
     errors.throwIfAny();
-    return this.addSubnet(vpc, body);
+    return this.addSubnet(vpc, body, ipv6);
   }
 
   /** Relabels a subnet; its range never changes. */
@@ -145,13 +182,14 @@ export class VpcModel {
     this.store.event("subnet_delete", { id: subnet.id, type: "subnet", label: subnet.label });
   }
 
-  private addSubnet(vpc: VpcRecord, body: { label: string; ipv4: string }): SubnetRecord {
+  private addSubnet(vpc: VpcRecord, body: SubnetCreate, ipv6: { range: string }[] | null): SubnetRecord {
     const subnet: SubnetRecord = {
       id: this.store.nextId("subnet"),
       ...linkTo(vpc.id),
       ...plainAtCreate(SUBNET, body),
       label: body.label,
-      ipv4: body.ipv4,
+      ipv4: body.ipv4 ?? null,
+      ipv6,
       created: this.store.clock.now(),
       updated: null,
     };
@@ -174,16 +212,29 @@ export class VpcModel {
       errors.add(`${prefix}label`, "Label must be unique among the subnets in this VPC");
   }
 
+  /**
+   * Judges a subnet (its label, its IPv4 range within the VPC's, its IPv6 range within the VPC's
+   * prefix; one of the two at least) and plans its IPv6 range, which it adds to `taken`.
+   */
   private checkSubnet(
-    body: { label: string; ipv4: string },
+    body: SubnetCreate,
+    vpc: VpcFacts,
     siblings: Siblings,
+    taken: Cidr6[],
     errors: ErrorList,
     prefix: string,
-  ): void {
+  ): { range: string }[] | null {
     this.checkSubnetLabel(body.label, siblings, errors, prefix);
-    const problem = subnetRangeProblem(body.ipv4);
-    if (problem) return errors.add(`${prefix}ipv4`, problem);
+    const ipv6 = planSubnetIpv6(this.store, vpc.prefix, body.ipv6, taken, errors, prefix);
+    if (body.ipv4 === undefined || body.ipv4 === null) {
+      if ((body.ipv6 ?? []).length === 0 || !this.store.vpcAccount.ipv6)
+        errors.add(`${prefix}ipv4`, VPC_REFUSALS.subnetNeitherFamily.reason);
+      return ipv6;
+    }
+    const problem = subnetIpv4Problem(vpc.ranges, body.ipv4);
+    if (problem) return (errors.add(`${prefix}ipv4`, problem), ipv6);
     const clash = siblings.firstOverlap(body.ipv4);
     if (clash) errors.add(`${prefix}ipv4`, `Overlaps subnet range ${clash} of this VPC`);
+    return ipv6;
   }
 }

@@ -12,7 +12,7 @@ export class Siblings {
   private readonly ranges = new OverlapIndex<string>();
 
   /** The siblings `subnets` make, in their order. */
-  static of(subnets: readonly { label: string; ipv4: string }[]): Siblings {
+  static of(subnets: readonly { label: string; ipv4?: string | null }[]): Siblings {
     const siblings = new Siblings();
     for (const s of subnets) siblings.add(s);
     return siblings;
@@ -30,8 +30,9 @@ export class Siblings {
   }
 
   /** Adds a subnet; its range counts only when valid, as the rules compare valid ranges only. */
-  add(subnet: { label: string; ipv4: string }): void {
+  add(subnet: { label: string; ipv4?: string | null }): void {
     this.labels.add(subnet.label);
+    if (!subnet.ipv4) return;
     const cidr = subnetRangeProblem(subnet.ipv4) === undefined ? parseCidr(subnet.ipv4) : undefined;
     if (cidr !== undefined) this.ranges.add(cidr, subnet.ipv4);
   }

@@ -13,8 +13,9 @@ import { platformOf, TODAYS } from "./platform.js";
 import { DATABASE, FORK } from "../../api/index.js";
 import { wireOf } from "../../shared/fields/model-rows.js";
 
-/** The answer's key of the restore window's start, and the fork's key of the instant (the model spells them). */
+/** The answer's key of the restore window's start, its fork's, and the fork's key of the instant (the model spells them). */
 const OLDEST = wireOf(DATABASE, "oldestRestoreTime");
+const ANSWERED_FORK = wireOf(DATABASE, "fork");
 const RESTORE_TIME = wireOf(FORK, "restoreTime");
 
 /** The fork a program asks for, its restore time as the API writes it. */
@@ -68,6 +69,20 @@ export function forkRule(rules: Rules, news: Bag, inputs: Bag): void {
       `fork.restoreTime must be a date and time such as 2025-01-02T03:04:05 (UTC) or 2025-01-02T03:04:05Z, got ${shown(v.restoreTime)}`,
     );
   if (rules.failures.length === before) inputs.fork = normaliseFork(v);
+}
+
+/**
+ * The `fork` output: the fork the database's answer tells (its source and restore time), so the
+ * moment restored from shows also when the program gave none; the program's own where the answer
+ * tells none (an answer from before the API had the key), never nothing: a replacement is never
+ * planned from what an answer lacks. Diff compares only the keys the program sets (`partial`).
+ */
+export function forkOutput(db: Database, inputs: Bag): unknown {
+  const answered = (db as unknown as Bag)[ANSWERED_FORK];
+  if (answered === null || typeof answered !== "object" || !Number.isSafeInteger((answered as Bag).source))
+    return inputs.fork;
+  const at = (answered as Bag)[RESTORE_TIME];
+  return normaliseFork({ source: (answered as Bag).source, ...(typeof at === "string" ? { restoreTime: at } : {}) });
 }
 
 /** The fork's part of a create body. */

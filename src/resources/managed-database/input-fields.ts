@@ -182,9 +182,12 @@ export const DATABASE_INPUT_FIELDS = {
     change: "replace",
     type: { ref: "DatabaseFork" },
     ifSet: true,
+    partial: true,
+    output: true,
+    absent: "undefined",
     normalise: normaliseFork,
     notes:
-      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
+      "object `{source, restoreTime?}`: the source database's id and the instant to restore (`2025-01-02T03:04:05`, UTC when no zone is given; compared as an instant; the latest when left out; the output holds the instant the API restored from even then, and a program without `restoreTime` never differs from it), within the source's restore window (`oldestRestoreTime` to now); a source without its first backup yet is waited for (create limit) before anything is created; refused on `rdbms-legacy`; see [Forks](#forks-todays-platform)",
   },
   suspended: {
     description:
@@ -218,13 +221,15 @@ export const DATABASE_INPUT_FIELDS = {
   },
   engineConfig: {
     description:
-      "Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others.",
+      "Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers.",
     change: "update",
     type: { ref: engineConfigType("mysql") },
     engineTypes: { postgresql: { ref: engineConfigType("postgresql") } },
     api: ENGINE_CONFIG_CODEC,
     ifSet: true,
     partial: true,
+    output: true,
+    absent: "undefined",
     notes: "**refused** on this platform (`rdbms-legacy`), naming the field: engine settings are today's platform's",
     todays: {
       notes:

@@ -43,6 +43,7 @@ import {
 import { projected, same } from "../../shared/fields/diff.js";
 import { diffRestore, performRestore, wantsRestore } from "./restore.js";
 import { suspensionProblem } from "./suspension.js";
+import { keptHosts } from "./preview-hosts.js";
 import { forkOf, forkProblem } from "./fork.js";
 import { engineConfigPlatformProblem, restartsOf } from "./engine-config.js";
 import { fetchSecrets, inputsOf, pickSecrets, stateOf, type Secrets } from "./state.js";
@@ -169,6 +170,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
           rules.fail(f.property, f.reason);
       if (engineIssue) rules.fail("engineId", engineIssue);
       if (typeIssue) rules.fail("type", typeIssue);
+      if (rules.failures.length === 0) Object.assign(inputs, await keptHosts(engine, olds, news, changing));
       return rules.result(inputs, news);
     },
 

@@ -8,6 +8,7 @@ import { DATABASE_FIELDS, secretsOf } from "./fields.js";
 import { DATABASE_DIFF, IMMUTABLE } from "./inputs.js";
 import { refreshInputs, stateFields } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
+import { forkOutput } from "./fork.js";
 
 /** Root credentials and CA certificate, kept as secret outputs. */
 export interface Secrets {
@@ -51,6 +52,7 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
   return compact({
     setInputs: setInputsOf(inputs, DATABASE_DIFF.ifSet!),
     ...stateFields(DATABASE_FIELDS, db, inputs, engine),
+    fork: forkOutput(db, inputs),
     // Written by the provider, never by the program: the last restore and credentials reset it performed.
     lastRestore: inputs.lastRestore,
     lastCredentialsReset: inputs.lastCredentialsReset,

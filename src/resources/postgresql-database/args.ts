@@ -42,7 +42,7 @@ export interface PostgresqlDatabaseArgs {
   suspended?: pulumi.Input<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   privateNetwork?: pulumi.Input<DatabasePrivateNetworkArgs>;
-  /** Engine settings (today's platform): only those set here are managed; the API keeps or fills in the others. */
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
   engineConfig?: pulumi.Input<PostgresqlEngineConfigArgs>;
   /** Any text; a change from one value to another resets the root password. */
   credentialsRotation?: pulumi.Input<string>;

@@ -19,9 +19,11 @@ import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { PostgresqlDatabaseArgs } from "./args.js";
 import type {
+  DatabaseFork,
   DatabaseHosts,
   DatabasePrivateNetwork,
   MaintenanceWindow,
+  MysqlEngineConfig,
   PendingUpdate,
   RestoreRecord,
 } from "../types.js";
@@ -92,10 +94,14 @@ export class PostgresqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly allowList: pulumi.Output<string[]>;
   /** Maintenance window for OS patching, in UTC; the API's window is kept when left out. */
   declare public readonly updates: pulumi.Output<MaintenanceWindow | null>;
+  /** Today's platform only: make the database as a fork of another of this engine, restored at a point in time. */
+  declare public readonly fork: pulumi.Output<DatabaseFork | undefined>;
   /** Today's platform only: true suspends the database, false resumes it (waited out: a resume takes minutes). */
   declare public readonly suspended: pulumi.Output<boolean>;
   /** The VPC subnet the database joins (today's platform): a change moves it in place; removed, it leaves the VPC. */
   declare public readonly privateNetwork: pulumi.Output<DatabasePrivateNetwork | undefined>;
+  /** Engine settings (today's platform): only those set here are managed; the output shows every setting the API answers. */
+  declare public readonly engineConfig: pulumi.Output<MysqlEngineConfig | undefined>;
   /** The database's numeric id (the resource id as a number). */
   declare public readonly instanceId: pulumi.Output<number>;
   /** Engine type, mysql or postgresql. */

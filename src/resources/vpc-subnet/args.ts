@@ -3,7 +3,7 @@
  * The arguments of the `VpcSubnet` resource class (`class.ts`, which exports them too).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timeouts } from "../types.js";
+import type { SubnetIpv6Args, Timeouts } from "../types.js";
 
 /** Arguments of the `VpcSubnet` resource. */
 export interface VpcSubnetArgs {
@@ -11,8 +11,10 @@ export interface VpcSubnetArgs {
   vpcId: pulumi.Input<number | string>;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   label: pulumi.Input<string>;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. Changing it replaces the resource. */
-  ipv4: pulumi.Input<string>;
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. Changing it replaces the resource. */
+  ipv4?: pulumi.Input<string>;
+  /** The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix. Changing it replaces the resource. */
+  ipv6?: pulumi.Input<pulumi.Input<SubnetIpv6Args>[]>;
   /** Id of an existing subnet of vpcId to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;
   /** Time limits; default delete 10m (`create` is accepted; the API makes VPCs and subnets at once). */

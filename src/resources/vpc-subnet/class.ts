@@ -18,7 +18,7 @@ import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { VpcSubnetArgs } from "./args.js";
-import type { SubnetCompute, SubnetDatabase } from "../types.js";
+import type { SubnetCompute, SubnetDatabase, SubnetIpv6, SubnetNodeBalancer } from "../types.js";
 
 export type { VpcSubnetArgs } from "./args.js";
 
@@ -51,8 +51,10 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   declare public readonly vpcId: pulumi.Output<number>;
   /** Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC. */
   declare public readonly label: pulumi.Output<string>;
-  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17. */
+  /** RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both. */
   declare public readonly ipv4: pulumi.Output<string>;
+  /** The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix. */
+  declare public readonly ipv6: pulumi.Output<SubnetIpv6[] | undefined>;
   /** The subnet's numeric id (the resource id as a number). */
   declare public readonly subnetId: pulumi.Output<number>;
   /** Default gateway: the first host address of the range. */
@@ -61,6 +63,8 @@ export class VpcSubnet extends pulumi.dynamic.Resource {
   declare public readonly computes: pulumi.Output<SubnetCompute[]>;
   /** Databases in the subnet (today's platform), with their ranges, as of the last read; undefined when there are none. */
   declare public readonly databases: pulumi.Output<SubnetDatabase[] | undefined>;
+  /** NodeBalancers in the subnet, with their ranges, as of the last read; undefined when there are none. */
+  declare public readonly nodebalancers: pulumi.Output<SubnetNodeBalancer[] | undefined>;
 
   /** Manages a VpcSubnet; with `opts.id`, reads the existing one instead (see {@link VpcSubnet.get}). */
   constructor(name: string, args: VpcSubnetArgs, opts?: pulumi.CustomResourceOptions) {

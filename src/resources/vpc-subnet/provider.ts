@@ -37,6 +37,8 @@ import { SUBNET } from "../../api/index.js";
 import { rangesOverlap } from "../../api/ipv4.js";
 import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
+import { subnetTodaysChecks } from "./todays-checks.js";
+import { unlessIpv6Dropped } from "../vpc/dropped-ipv6.js";
 
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
 function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
@@ -136,6 +138,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
     await accountChecks(olds, news, inputs, urn, rules);
+    await subnetTodaysChecks(rules, olds, news, inputs);
     return rules.result(inputs, news);
   },
 
@@ -157,7 +160,16 @@ export const provider: pulumi.dynamic.ResourceProvider = {
         look: () => subnetLook(vpcId, label),
         holder: (s) => subnetAsHolder(vpcId, s),
         send: () => createSubnet(vpcId, createBody(SUBNET_FIELDS, inputs) as unknown as CreateSubnetRequest),
-        finish: async (subnet) => ({ id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) }),
+        finish: async (made) => {
+          const subnet = await unlessIpv6Dropped(
+            inputs,
+            made,
+            `subnet ${made.id} of VPC ${vpcId}`,
+            () => deleteSubnet(vpcId, made.id, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS)),
+            () => stateOf(vpcId, made, inputs),
+          );
+          return { id: String(subnet.id), outs: stateOf(vpcId, subnet, inputs) };
+        },
       },
     );
   },

@@ -3,7 +3,7 @@
  * The arguments of the `Vpc` resource class (`class.ts`, which exports them too).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timeouts, VpcSubnetSpec } from "../types.js";
+import type { Timeouts, VpcIpv4RangeArgs, VpcIpv6Args, VpcSubnetSpec } from "../types.js";
 
 /** Arguments of the `Vpc` resource. */
 export interface VpcArgs {
@@ -13,6 +13,12 @@ export interface VpcArgs {
   region: pulumi.Input<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   description?: pulumi.Input<string>;
+  /** The VPC's own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed. */
+  ipv4?: pulumi.Input<pulumi.Input<VpcIpv4RangeArgs>[]>;
+  /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. Changing it replaces the resource. */
+  ipv6?: pulumi.Input<pulumi.Input<VpcIpv6Args>[]>;
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. Changing it replaces the resource. */
+  vpcType?: "regular" | "rdma";
   /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. Default: `[]`. */
   subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
   /** Id of an existing VPC to take under management instead of creating one. */

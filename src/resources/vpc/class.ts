@@ -18,7 +18,7 @@ import { urnInput } from "../../shared/engine/resource-urn.js";
 import { storedProvider } from "../../shared/engine/stored-provider.js";
 import { RESOURCES } from "../list.js";
 import type { VpcArgs } from "./args.js";
-import type { VpcInlineSubnet } from "../types.js";
+import type { VpcInlineSubnet, VpcIpv4Range, VpcIpv6 } from "../types.js";
 
 export type { VpcArgs } from "./args.js";
 
@@ -62,6 +62,12 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare public readonly region: pulumi.Output<string>;
   /** Free text of at most 255 characters; left out, not managed ("" clears it). */
   declare public readonly description: pulumi.Output<string>;
+  /** The VPC's own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed. */
+  declare public readonly ipv4: pulumi.Output<VpcIpv4Range[] | undefined>;
+  /** The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR. */
+  declare public readonly ipv6: pulumi.Output<VpcIpv6[] | undefined>;
+  /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
+  declare public readonly vpcType: pulumi.Output<string | undefined>;
   /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. */
   declare public readonly subnets: pulumi.Output<VpcInlineSubnet[]>;
   /** The VPC's numeric id (the resource id as a number). */

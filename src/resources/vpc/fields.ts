@@ -5,6 +5,13 @@ import type { Subnet, Vpc } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { firstHost, parseCidr } from "../../api/ipv4.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
+import { objectList } from "../../shared/fields/object-list.js";
+import { rangeAnswers, VPC_TYPES } from "../../api/index.js";
+import { subnetIpv6Rule, vpcIpv6Rule } from "./ipv6-rules.js";
+
+/** A program's range against the allocated one, by meaning (`/52`, `auto` or none answer any fitting prefix). */
+const byMeaning = (given: unknown, held: unknown): boolean =>
+  typeof held === "string" && rangeAnswers(typeof given === "string" ? given : undefined, held);
 
 /** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
 function subnetKey(value: unknown): unknown {
@@ -43,6 +50,60 @@ export const VPC_FIELDS = {
     ifSet: true,
     output: true,
     notes: 'at most 255 characters; left out, not managed (the VPC keeps its own); `""` clears it',
+  },
+  ipv4: {
+    description:
+      'The VPC\'s own IPv4 ranges, where the region offers "Custom VPC IPv4 Ranges"; changed in place; left out, not managed.',
+    change: "update",
+    ifSet: true,
+    output: true,
+    absent: "undefined",
+    ...objectList<Vpc>({
+      key: "ipv4",
+      type: { name: "VpcIpv4Range", description: "One of a VPC's IPv4 ranges." },
+      members: { range: { description: "An IPv4 range in CIDR form." } },
+    }),
+    notes:
+      'only where the region offers "Custom VPC IPv4 Ranges"; changed in place by one update; left out, not managed (never sent again); output: the API\'s list, its defaults when none were set',
+  },
+  ipv6: {
+    description:
+      "The VPC's IPv6 prefix (dual stack), at most one: a length (`/52`, or `/48`, `/44` where offered), `auto` or left out; the output holds the allocated CIDR.",
+    change: "replace",
+    output: true,
+    absent: "undefined",
+    ...objectList<Vpc>({
+      key: "ipv6",
+      type: {
+        name: "VpcIpv6",
+        description: "A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR.",
+      },
+      members: {
+        range: {
+          description:
+            "A prefix length the region's vpc-availability lists, `auto`, or left out (the default `/52`); the output holds the allocated CIDR.",
+          computed: true,
+          matches: byMeaning,
+          rule: vpcIpv6Rule,
+        },
+        allocationClass: { description: "Allocation class: sent at create, never read back.", writeOnly: true },
+      },
+    }),
+    notes:
+      "at most one `{range, allocationClass}`; a `range` of `/52`, `auto` or none never differs from the allocated CIDR; `allocationClass` write-only (never in the state; an `ipv6` holding it is a secret)",
+  },
+  vpcType: {
+    description: '"regular" or "rdma" (no `ipv6` with "rdma"); left out, the API\'s own.',
+    change: "replace",
+    type: "string",
+    api: "vpc_type",
+    choices: { values: VPC_TYPES },
+    ifSet: true,
+    output: true,
+    absent: "undefined",
+    unanswered: "accounts without VPC types get no `vpc_type` (linodego v2.5.0)",
+    tsType: '"regular" | "rdma"',
+    notes: "`rdma` never with `ipv6`; left out, the API's default (`regular`)",
   },
   subnets: {
     description: "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place.",
@@ -98,14 +159,39 @@ export const SUBNET_FIELDS = {
     notes: "1..64 ASCII letters, digits, hyphens, no `--`; unique in the VPC",
   },
   ipv4: {
-    description: "RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17.",
+    description:
+      "RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both.",
     change: "replace",
     type: "string",
     api: "ipv4",
-    required: true,
     output: true,
     rule: subnetRangeRule,
-    notes: "RFC 1918, canonical CIDR (host bits zero), prefix 1..29, not in 192.168.128.0/17",
+    notes:
+      "RFC 1918, canonical CIDR (host bits zero), prefix 1..29, not in 192.168.128.0/17, inside the VPC's ranges; a subnet has `ipv4`, `ipv6` or both, never neither (the output is null for an IPv6-only subnet)",
+  },
+  ipv6: {
+    description:
+      "The subnet's IPv6 range in a dual-stack VPC: `auto`, `/52`..`/62`, or a range inside the VPC's prefix.",
+    change: "replace",
+    output: true,
+    absent: "undefined",
+    ...objectList<Subnet>({
+      key: "ipv6",
+      type: {
+        name: "SubnetIpv6",
+        description: "A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR.",
+      },
+      members: {
+        range: {
+          description: "`auto`, `/52`..`/62` or a range inside the VPC's prefix; the output holds the allocated CIDR.",
+          computed: true,
+          matches: byMeaning,
+          rule: subnetIpv6Rule,
+        },
+      },
+    }),
+    notes:
+      "at most one `{range}`; `auto`, `/52`..`/62` or a CIDR inside the VPC's prefix never differs from the allocated one",
   },
   adoptId: {
     description: "Id of an existing subnet of vpcId to take under management instead of creating one.",
@@ -132,7 +218,7 @@ export const SUBNET_FIELDS = {
     type: "string",
     api: {
       read: (s) => {
-        const cidr = parseCidr(s.ipv4);
+        const cidr = s.ipv4 === null ? undefined : parseCidr(s.ipv4);
         return cidr ? firstHost(cidr) : null;
       },
     },
@@ -163,5 +249,22 @@ export const SUBNET_FIELDS = {
           : undefined,
     },
     notes: "databases in the subnet with their ranges (today's platform), as of the last read; undefined when none",
+  },
+  nodebalancers: {
+    description: "NodeBalancers in the subnet, with their ranges, as of the last read; undefined when there are none.",
+    change: "output",
+    type: { array: { ref: "SubnetNodeBalancer" } },
+    absent: "undefined",
+    api: {
+      read: (s) =>
+        s.nodebalancers?.length
+          ? s.nodebalancers.map((n) => ({
+              id: n.id,
+              ipv4Range: n.ipv4_range,
+              ipv6Ranges: (n.ipv6_ranges ?? []).map((r) => r.range),
+            }))
+          : undefined,
+    },
+    notes: "NodeBalancers in the subnet with their ranges, as of the last read; undefined when none",
   },
 } satisfies FieldTable<Subnet>;

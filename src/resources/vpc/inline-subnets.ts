@@ -10,15 +10,21 @@ import { fieldProblems, SUBNET } from "../../api/index.js";
 import { OverlapIndex, parseCidr } from "../../api/ipv4.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
+import { subnetIpv6Rule } from "./ipv6-rules.js";
 import type { VpcInlineSubnet } from "../types.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
-export type SubnetRange = Omit<VpcInlineSubnet, "id">;
+export interface SubnetRange {
+  label: string;
+  ipv4: string;
+  /** Sent with the create only where the program gives it. */
+  ipv6?: { range?: string }[];
+}
 
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
 export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
   const ranges = new Set(wanted.map((w) => w.ipv4));
-  return vpc.subnets.filter((s) => ranges.has(s.ipv4));
+  return vpc.subnets.filter((s) => s.ipv4 !== null && ranges.has(s.ipv4));
 }
 
 /** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */
@@ -38,8 +44,9 @@ export const inlineSubnets: FieldCheck = (rules, news) => {
     }
     const item = raw as Bag;
     for (const k of Object.keys(item))
-      if (k !== "label" && k !== "ipv4")
-        rules.fail(`subnets[${i}].${k}`, `subnets[${i}].${k} is not known; use label and ipv4`);
+      if (k !== "label" && k !== "ipv4" && k !== "ipv6")
+        rules.fail(`subnets[${i}].${k}`, `subnets[${i}].${k} is not known; use label, ipv4 and ipv6`);
+    inlineIpv6(rules, item.ipv6, `subnets[${i}].ipv6`);
     const sub = new Rules();
     // The label's declared rules (the API's POST /vpcs judges `subnets[i].label` by them), then its characters.
     const declared = hasUnknown(item.label) ? [] : fieldProblems("label", SUBNET.fields.label, item.label ?? undefined);
@@ -69,8 +76,24 @@ export const inlineSubnets: FieldCheck = (rules, news) => {
   }
 };
 
+/** An inline subnet's `ipv6`: at most one `{range}`, its range `auto`, `/52`..`/62` or a CIDR. */
+function inlineIpv6(rules: Rules, value: unknown, at: string): void {
+  if (value === undefined || value === null || hasUnknown(value)) return;
+  if (!Array.isArray(value) || value.length > 1 || value.some((e) => e === null || typeof e !== "object"))
+    return rules.fail(at, `${at} must be a list of at most one {range}`);
+  for (const e of value as Bag[]) {
+    const reason = typeof e.range === "string" ? subnetIpv6Rule(e.range) : undefined;
+    if (reason) rules.fail(`${at}[0].range`, `${at}[0].range: ${reason}`);
+  }
+}
+
+/** The inline subnets the inputs list, as a create sends them: `ipv6` only where given. */
 export function wantedSubnets(inputs: Bag): SubnetRange[] {
-  return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({ label: s.label, ipv4: s.ipv4 }));
+  return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({
+    label: s.label,
+    ipv4: s.ipv4,
+    ...(s.ipv6 ? { ipv6: s.ipv6.map((r) => (typeof r.range === "string" ? { range: r.range } : {})) } : {}),
+  }));
 }
 
 /**
@@ -101,6 +124,6 @@ export async function reconcileSubnets(
     for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
   for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });
   for (const w of wanted) {
-    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, { label: w.label, ipv4: w.ipv4 });
+    if (!byRange.has(w.ipv4)) await createSubnet(vpcId, w);
   }
 }

@@ -39,6 +39,8 @@ import type { VpcInlineSubnet } from "../types.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
 import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
+import { todaysVpcChecks } from "./todays-checks.js";
+import { unlessIpv6Dropped } from "./dropped-ipv6.js";
 
 /** The state this provider keeps for a VPC. */
 interface VpcState extends Bag {
@@ -49,11 +51,16 @@ interface VpcState extends Bag {
   subnets: VpcInlineSubnet[];
 }
 
+/** An inline subnet as the state keeps it: its allocated IPv6 range only where it has one. */
+function inlineState(s: Subnet): VpcInlineSubnet {
+  return { id: s.id, label: s.label, ipv4: s.ipv4 as string, ipv6: s.ipv6?.length ? s.ipv6 : undefined };
+}
+
 function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
   return compact({
     setInputs: setInputsOf(inputs, VPC_DIFF.ifSet!),
     ...stateFields(VPC_FIELDS, vpc, inputs),
-    subnets: managed.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 })),
+    subnets: managed.map((s) => inlineState(s)),
   }) as unknown as VpcState;
 }
 
@@ -93,7 +100,7 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
   const wanted = wantedSubnets(inputs);
   const body = updateRequest(VPC_FIELDS, fromApi(VPC_FIELDS, vpc), inputs);
   if (Object.keys(body).length > 0) await api.vpcs.update(vpc.id, body);
-  const managed = current.map((s) => ({ id: s.id, label: s.label, ipv4: s.ipv4 }));
+  const managed = current.flatMap((s) => (s.ipv4 === null ? [] : [inlineState(s)]));
   await reconcileSubnets(vpc.id, managed, wanted, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   const fresh = await api.vpcs.get(vpc.id);
   return stateOf(fresh, managedSubnets(fresh, wanted), inputs);
@@ -132,6 +139,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       const problem = await regionProblem(news.region, "VPCs");
       if (problem) rules.fail("region", problem);
     }
+    await todaysVpcChecks(rules, olds, news);
     return rules.result(inputs, news);
   },
 
@@ -164,8 +172,15 @@ export const provider: pulumi.dynamic.ResourceProvider = {
             { recover: byLabel },
           ),
         // A VPC just made is as the create asked; one left by an interrupted attempt is brought to the arguments.
-        finish: async (vpc, earlier) => {
-          if (earlier) return takeOver(vpc, inputs);
+        finish: async (made, earlier) => {
+          if (earlier) return takeOver(made, inputs);
+          const vpc = await unlessIpv6Dropped(
+            inputs,
+            made,
+            `VPC ${made.id}`,
+            () => deleteVpc(made.id, timeoutMs(inputs.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS)),
+            () => stateOf(made, managedSubnets(made, wanted), inputs),
+          );
           raiseVpcFloor(vpc.id);
           noteNewVpc(vpc);
           return { id: String(vpc.id), outs: stateOf(vpc, managedSubnets(vpc, wanted), inputs) };
@@ -180,7 +195,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = (props?.subnets as VpcInlineSubnet[] | undefined) ?? [];
     const ids = new Set(previous.map((p) => p.id));
     const ranges = new Set(previous.map((p) => p.ipv4));
-    const managed = vpc.subnets.filter((s) => ids.has(s.id) || ranges.has(s.ipv4));
+    const managed = vpc.subnets.filter((s) => ids.has(s.id) || (s.ipv4 !== null && ranges.has(s.ipv4)));
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
       ...state,

@@ -76,3 +76,12 @@ export async function typeProblem(region: string, type: string): Promise<string 
   const elsewhere = list.filter((a) => a.plan === type && a.available).map((a) => a.region);
   return `type "${type}" is not available in region "${region}"${elsewhere.length ? `; regions that offer it: ${elsewhere.join(", ")}` : ""}`;
 }
+
+/**
+ * Whether `region` offers `capability` (a capability of today's VPCs such as "GPUDirect RDMA"),
+ * or undefined when the catalogue cannot be read or lacks the region: the API then has the last word.
+ */
+export async function regionOffers(region: string, capability: string): Promise<boolean | undefined> {
+  const found = (await catalogue<Region>("regions", (c) => c.regions.list()))?.find((r) => r.id === region);
+  return found ? found.capabilities.includes(capability) : undefined;
+}

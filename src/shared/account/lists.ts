@@ -78,6 +78,15 @@ export function vpcAsHolder(vpc: Vpc): LabelHolder {
 export function noteNewVpc(vpc: Vpc): void {
   const name = `subnets:${vpc.id}`;
   if (!lists.has(name)) lists.set(name, Promise.resolve(vpc.subnets));
+  if (!lists.has(`vpc:${vpc.id}`)) lists.set(`vpc:${vpc.id}`, Promise.resolve([vpc]));
+}
+
+/**
+ * A VPC as this process knows it (made by this run, or read once), for the checks of its subnets'
+ * ranges; undefined when it cannot be read (no API configured, gone): the API judges at `up`.
+ */
+export async function knownVpc(vpcId: number): Promise<Vpc | undefined> {
+  return (await shared<Vpc>(`vpc:${vpcId}`, async (api) => [await api.vpcs.get(vpcId)]))?.[0];
 }
 
 /** A subnet's place in its VPC; the resource's own current subnet (from its old inputs) is not another's. */
@@ -107,7 +116,7 @@ export async function subnetConflicts(
   const others = subnets.filter((s) => !(s.label === wish.own?.label && s.ipv4 === wish.own?.ipv4));
   const sibling = wish.label === undefined ? undefined : others.find((s) => s.label === wish.label);
   const released = wish.label !== undefined && isReleased(`vpc/${wish.vpcId}/subnet`, wish.label);
-  const overlapping = wish.ipv4 ? others.filter((s) => rangesOverlap(s.ipv4, wish.ipv4!)) : [];
+  const overlapping = wish.ipv4 ? others.filter((s) => s.ipv4 !== null && rangesOverlap(s.ipv4, wish.ipv4!)) : [];
   return {
     holder: sibling && !released ? subnetAsHolder(wish.vpcId, sibling) : undefined,
     overlap:

@@ -41,8 +41,9 @@ export function checkFields<A>(
     const absent = news[k] === undefined || news[k] === null;
     if (absent && f.default !== undefined) inputs[k] = f.default;
     const custom = explicit[k];
-    if (custom) {
-      custom(rules, news, inputs);
+    if (custom || f.check) {
+      if (custom) custom(rules, news, inputs);
+      else f.check!(rules, news, k);
       continue;
     }
     if (f.choices) {

@@ -55,7 +55,7 @@ export function adoptionMismatches<A>(table: FieldTable<A>, api: A, inputs: Bag,
     fieldsOf(table, engine)
       // A value the answer lacks (an API older than the field) proves no difference.
       .filter(([k, f]) => f.change === "replace" && f.api !== undefined && inputs[k] !== undefined)
-      .filter(([k]) => actual[k] !== undefined && !same(actual[k], inputs[k]))
+      .filter(([k, f]) => actual[k] !== undefined && !(f.matches ?? same)(actual[k], inputs[k]))
       .map(([k]) => `${k} is ${JSON.stringify(actual[k])} but the arguments say ${JSON.stringify(inputs[k])}`)
   );
 }
@@ -79,16 +79,15 @@ export function refreshInputs<A>(table: FieldTable<A>, state: Bag, engine?: Engi
 
 /**
  * The plain lines of a state: each field with an API name or codec read from `api`, each input
- * the API cannot show (time limits, triggers, `adoptId`) from `inputs`; a partial field only on the
- * keys `inputs` sets. Outputs without an API name (secrets, derived values) are the resource's own code.
+ * the API cannot show (time limits, triggers, `adoptId`) from `inputs`; a partial field whole, as
+ * the API answers it, so a program reads the values it leaves to the API (diff compares only the
+ * keys the program sets). Outputs without an API name (secrets, derived values) are the resource's own code.
  */
 export function stateFields<A>(table: FieldTable<A>, api: A, inputs: Bag, engine?: EngineType): Bag {
   const out: Bag = {};
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.api !== undefined) out[k] = typeof f.api === "string" ? (api as Bag)[f.api] : f.api.read(api);
     else if (f.change !== "output") out[k] = inputs[k];
-    // A partial field keeps the keys the inputs set, at the API's values: what the API filled in is no one's.
-    if (f.partial) out[k] = isBag(inputs[k]) && isBag(out[k]) ? projected(out[k], inputs[k]) : undefined;
   }
   return out;
 }
@@ -104,6 +103,7 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
     .filter(([k, f]) => {
       const norm = f.normalise ?? ((v: unknown) => v);
       const held = current[k] === undefined ? f.default : current[k];
+      if (f.matches) return !f.matches(held, news[k]);
       return !same(norm(f.partial ? projected(held, news[k]) : held), norm(news[k]));
     })
     .map(([k]) => k);
@@ -113,5 +113,3 @@ export function updateRequest<A>(table: FieldTable<A>, current: Bag, news: Bag):
   );
   return toApi(table, sent, changed);
 }
-
-const isBag = (v: unknown): v is Bag => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,7 +4,7 @@
  * reads of a table (its inputs, secret outputs, output keys).
  */
 import type { EngineType } from "../../client/index.js";
-import type { Bag } from "./validate.js";
+import type { Bag, Rules } from "./validate.js";
 
 /**
  * What a change of the field does: `replace` the object; `update` it in place; `trigger` an action
@@ -98,6 +98,12 @@ export interface Field<A = never> {
   notes?: string;
   /** Where today's database platform (`rdbms-default`) treats the field otherwise than the contract's. */
   todays?: PlatformUse;
+  /** Whether the held value answers the one the program gives, where that is not equality (object-list.ts). */
+  matches?: (held: unknown, given: unknown) => boolean;
+  /** The field's own check, run by checkFields in place of the generic ones (object-list.ts). */
+  check?: (rules: Rules, news: Bag, field: string) => void;
+  /** Whether a value holds a secret the API never answers: the class then registers the input as a secret. */
+  secretInput?: (value: unknown) => boolean;
 }
 
 /** A resource's fields, in the order docs, state and schema list them. */

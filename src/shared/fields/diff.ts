@@ -61,6 +61,8 @@ export interface DiffSpec {
    * others and an update merges (a database's engine settings).
    */
   partial?: string[];
+  /** Per-field comparison by meaning of the held and the given value (object-list.ts), in place of equality. */
+  matches?: Record<string, (held: unknown, given: unknown) => boolean>;
   /** Per-field normalisation of the old value before comparing (e.g. order-insensitive lists). */
   normalise?: Record<string, (value: unknown) => unknown>;
   /**
@@ -97,7 +99,8 @@ export function changedFields(olds: Bag, given: Bag, spec: DiffSpec): string[] {
     // An engine's own field is absent from the other's inputs: no default stands in for it there.
     const held = olds[field] === undefined && next !== undefined ? spec.defaults?.[field] : olds[field];
     const old = spec.partial?.includes(field) ? projected(held, next) : held;
-    if (!same(norm(old), norm(next))) changed.push(field);
+    const matches = spec.matches?.[field];
+    if (matches ? !matches(old, next) : !same(norm(old), norm(next))) changed.push(field);
   }
   return changed;
 }
@@ -238,7 +241,9 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
   const all = Object.entries(table);
   const normalise: Record<string, (v: unknown) => unknown> = {};
   const defaults: Record<string, unknown> = {};
+  const matches: Record<string, (held: unknown, given: unknown) => boolean> = {};
   for (const [k, f] of all) if (f.normalise) normalise[k] = f.normalise;
+  for (const [k, f] of all) if (f.matches) matches[k] = f.matches;
   for (const [k, f] of all) if (f.default !== undefined && f.change !== "output") defaults[k] = f.default;
   return {
     replace: all.filter(([, f]) => f.change === "replace").map(([k]) => k),
@@ -247,6 +252,7 @@ export function diffSpec<A>(table: FieldTable<A>, collides?: DiffSpec["collides"
     ...(all.some(([, f]) => f.partial) ? { partial: all.filter(([, f]) => f.partial).map(([k]) => k) } : {}),
     ...(all.some(([, f]) => f.unanswered) ? { unanswered: all.filter(([, f]) => f.unanswered).map(([k]) => k) } : {}),
     ...(Object.keys(normalise).length ? { normalise } : {}),
+    ...(Object.keys(matches).length ? { matches } : {}),
     ...(Object.keys(defaults).length ? { defaults } : {}),
     ...(collides ? { collides } : {}),
   };

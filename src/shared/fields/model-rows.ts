@@ -26,6 +26,7 @@ function resultType(field: ApiField, wire: string, ref?: string): FieldType {
   if (t === "integer" || t === "number" || t === "boolean") return t;
   if (t === "string" || t === "date-time") return "string";
   if (t === "strings") return { array: "string" };
+  if (t === "integers") return { array: "integer" };
   if (ref !== undefined && typeof t === "object") return "array" in t ? { array: { ref } } : { ref };
   throw new Error(`${wire}: a field of another entity needs the name of its object type (RowOptions.ref)`);
 }

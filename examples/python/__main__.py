@@ -1,0 +1,5 @@
+"""The entry point `pulumi up` runs (with the pulumi-language-python host)."""
+
+import stack
+
+stack.program()
