@@ -13,13 +13,6 @@ import { circles, externalImports, importGraph, isGenerated, lineCount, ROOT, so
 const MAX_LINES = 350;
 
 /**
- * Test and script files over MAX_LINES that issue 46's first pass did not reach, tolerated only
- * until each is split (an entry is removed with its split). The last test fails while an entry
- * is no longer long, so the list only shrinks; nothing of src/ is on it.
- */
-const STILL_TO_SPLIT: readonly string[] = ["scripts/bench.mjs", "test/resources/engine-config.test.ts"];
-
-/**
  * The floors of the provider side, bottom up: a file imports only files of its own floor or
  * below. The emulator is no floor of this house: it stands apart on src/api (below).
  */
@@ -56,7 +49,7 @@ test("the graph holds the house: every folder's source files and their imports",
 
 test(`no hand-written source file passes ${MAX_LINES} lines (a generated one says so in its first line)`, () => {
   const long = files
-    .filter((f) => !isGenerated(text(f)) && !STILL_TO_SPLIT.includes(f))
+    .filter((f) => !isGenerated(text(f)))
     .map((f) => ({ file: f, lines: lineCount(text(f)) }))
     .filter((f) => f.lines > MAX_LINES)
     .map((f) => `${f.file}: ${f.lines} lines`);
@@ -116,9 +109,4 @@ test("every import of the provider side runs down the floors or stays on its own
       : tos.filter((to) => (floorOf(to) ?? -1) > own).map((to) => `${from} -> ${to} runs up a floor`);
   });
   expect([...unplaced.map((f) => `${f} is on no floor`), ...up]).toEqual([]);
-});
-
-test("the list of files still to split names only long files of test/ and scripts/", () => {
-  const wrong = STILL_TO_SPLIT.filter((f) => !/^(test|scripts)\//.test(f) || lineCount(text(f)) <= MAX_LINES);
-  expect(wrong).toEqual([]);
 });

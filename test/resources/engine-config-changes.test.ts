@@ -1,99 +1,19 @@
 /**
- * `engineConfig` of both databases on today's platform, against the emulator: the API's
+ * `engineConfig` changes of both databases on today's platform, against the emulator: the API's
  * `engine_config` in camelCase, nested as the API nests it (a dotted key too); only the settings
  * the program sets are compared (the API's defaults and keys no client knows are no change); an
  * update sends only the settings that change; a setting that restarts the engine is named at
- * preview; a value the API's description refuses is refused at check with the emulator's reason;
- * a database of the contract's platform is refused at preview, naming the field and the platform.
+ * preview; a value the API's description refuses is refused at check with the emulator's reason.
+ * Shared setup: engine-config-env.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
-import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
-import { HttpClient, type HttpMethod, type RequestOptions } from "../../src/client/http.js";
 import { DATABASE_DIFF } from "../../src/resources/managed-database/inputs.js";
 import { diffResponse } from "../../src/plugin/diff.js";
 import { programForm } from "../../src/resources/managed-database/engine-config.js";
-import { CloudClient } from "../../src/client/index.js";
-import { buildProgram } from "../../src/import/program.js";
-import type { Expr } from "../../src/import/references.js";
 import type { MysqlEngineConfigArgs } from "../../src/resources/types.js";
-import { useProviderEmulator } from "./provider-env.js";
+import { useEngineConfigEnv, providers, sent, type Bag } from "./engine-config-env.js";
 
-const emulator = useProviderEmulator();
-type Engine = "mysql" | "postgresql";
-const providers = {
-  mysql: mysqlProvider as Required<typeof mysqlProvider>,
-  postgresql: pgProvider as Required<typeof pgProvider>,
-};
-type Bag = Record<string, unknown>;
-
-const saved = { url: process.env.CLOUDPLATFORM_API_URL, token: process.env.CLOUDPLATFORM_TOKEN };
-beforeEach(async () => {
-  process.env.CLOUDPLATFORM_API_URL = emulator().url;
-  process.env.CLOUDPLATFORM_TOKEN = emulator().token;
-  await emulator().control.setPlatform("rdbms-default");
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    const name = k === "url" ? "CLOUDPLATFORM_API_URL" : "CLOUDPLATFORM_TOKEN";
-    if (v === undefined) delete process.env[name];
-    else process.env[name] = v;
-  }
-});
-
-/** Calls the emulator's API directly (what another client, or the console, would do). */
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Bag }> {
-  const res = await fetch(`${emulator().apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emulator().token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Bag };
-}
-
-/**
- * A database made on the emulator with these engine settings, active, as a program that sets
- * `program` holds it after an up: its id, its state and the inputs refresh would give.
- */
-async function existing(
-  engine: Engine,
-  engineConfig: Bag,
-  program: Bag,
-): Promise<{ id: string; state: Bag; inputs: Bag }> {
-  const made = await api("POST", `/databases/${engine}/instances`, {
-    label: `${engine}-settings`,
-    region: "us-east",
-    type: "g6-dedicated-4",
-    engine: engine === "mysql" ? "mysql/8" : "postgresql/16",
-    engine_config: engineConfig,
-  });
-  expect(made.status).toBe(200);
-  await emulator().control.advanceClock(5);
-  const id = String(made.body.id);
-  const read = await providers[engine].read(id, { engineConfig: program, setInputs: ["engineConfig"] });
-  return { id, state: read.props!, inputs: read.inputs! };
-}
-
-/** The request bodies the providers send with `method` while `run` runs. */
-async function sent(method: HttpMethod, run: () => Promise<unknown>): Promise<Bag[]> {
-  const bodies: Bag[] = [];
-  const original = HttpClient.prototype.request;
-  const spy = jest.spyOn(HttpClient.prototype, "request").mockImplementation(function (
-    this: HttpClient,
-    m: HttpMethod,
-    path: string,
-    options?: RequestOptions,
-  ) {
-    if (m === method && options?.body) bodies.push(options.body as Bag);
-    return original.call(this, m, path, options);
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return bodies;
-}
+const { emulator, api, existing } = useEngineConfigEnv();
 
 describe("MySQL", () => {
   const provider = providers.mysql;
@@ -296,123 +216,5 @@ describe("PostgreSQL", () => {
         reason: "engineConfig.pg.pgPartmanBgw.interval: Must be between 3600 and 604800 (got 10)",
       },
     ]);
-  });
-});
-
-describe.each(["mysql", "postgresql"] as const)("%s on the contract's platform", (engine) => {
-  const provider = providers[engine];
-  const settings = engine === "mysql" ? { mysql: { connectTimeout: 20 } } : { workMem: 4 };
-  const program = {
-    label: `${engine}-legacy`,
-    region: "us-east",
-    type: "g6-standard-1",
-    engineId: engine === "mysql" ? "mysql/8.0.30" : "postgresql/14.6",
-  };
-  const refusal = {
-    property: "engineConfig",
-    reason: expect.stringMatching(
-      /^engineConfig is refused on the rdbms-legacy platform, which takes no engine settings/,
-    ),
-  };
-  beforeEach(async () => {
-    await emulator().control.setPlatform("rdbms-legacy");
-  });
-
-  test("a database on it is refused at preview, naming the field and the platform; without settings nothing changes", async () => {
-    await emulator().control.setAnswers("late-2024");
-    const created = await provider.create((await provider.check({}, program)).inputs);
-    const read = await provider.read(created.id, created.outs);
-    expect(read.props!.platform).toBe("rdbms-legacy");
-    await emulator().control.clearRequests();
-    const checked = await provider.check(read.inputs!, { ...read.inputs, engineConfig: settings });
-    expect(checked.failures).toEqual([refusal]);
-    expect((await provider.diff(created.id, read.props!, read.inputs!)).changes).toBe(false);
-    expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-  });
-
-  test("a new database the catalogue puts on it is refused at preview", async () => {
-    const checked = await provider.check({}, { ...program, engineConfig: settings });
-    expect(checked.failures).toEqual([refusal]);
-  });
-});
-
-describe.each([
-  ["mysql", { mysql: { connectTimeout: 20 } }, { mysql: { connect_timeout: 20 } }],
-  ["postgresql", { pg: { pgPartmanBgw: { interval: 3600 } } }, { pg: { "pg_partman_bgw.interval": 3600 } }],
-] as const)("%s on today's platform", (engine, settings, wire) => {
-  test("check and create send the settings as the API spells them; the state keeps them; the preview after is clean", async () => {
-    const provider = providers[engine];
-    const program = {
-      label: `${engine}-today`,
-      region: "us-east",
-      type: "g6-dedicated-4",
-      engineId: engine === "mysql" ? "mysql/8" : "postgresql/16",
-      engineConfig: settings,
-    };
-    const checked = await provider.check({}, program);
-    expect(checked.failures ?? []).toEqual([]);
-    const posts = await sent("POST", async () => {
-      const created = await provider.create(checked.inputs);
-      expect(created.outs.engineConfig).toMatchObject(settings);
-      const answer = (await api("GET", `/databases/${engine}/instances/${created.id}`)).body;
-      expect(answer.engine_config).toMatchObject(wire);
-      const again = await provider.check(checked.inputs, program);
-      expect((await provider.diff(created.id, created.outs, again.inputs)).changes).toBe(false);
-    });
-    expect(posts.map((b) => b.engine_config)).toEqual([wire]);
-  });
-});
-
-describe("pulumi-cloudplatform import", () => {
-  /** The arguments the importer writes for database `id`, as values. */
-  async function importedArgs(engine: Engine, id: string): Promise<Bag> {
-    const db = await new CloudClient({ apiUrl: emulator().url, token: emulator().token })
-      .database(engine)
-      .get(Number(id));
-    const account = { vpcs: [], databases: [{ engine, db, snapshots: [] }] };
-    const model = buildProgram({ ...account, leftOut: [], notes: [], found: {}, snapshotsRead: false });
-    expect(model.unwritable).toEqual([]);
-    const valueOf = (e: Expr): unknown =>
-      e.kind === "array"
-        ? e.items.map(valueOf)
-        : e.kind === "object"
-          ? Object.fromEntries(e.entries.map(([k, v]) => [k, valueOf(v)]))
-          : (e as { value: unknown }).value;
-    return Object.fromEntries(model.declarations[0]!.args.map(([k, e]) => [k, valueOf(e)]));
-  }
-
-  test.each(["mysql", "postgresql"] as const)(
-    "%s: a database with settings gives a program with them (none the API keeps to itself) that adopts it without a write and previews clean",
-    async (engine) => {
-      const given =
-        engine === "mysql" ? { mysql: { connect_timeout: 20 } } : { pg: { "pg_partman_bgw.interval": 7200 } };
-      const { id } = await existing(engine, given, {});
-      const program = await importedArgs(engine, id);
-      const settings = program.engineConfig as Bag;
-      if (engine === "mysql") expect(settings).toMatchObject({ mysql: { connectTimeout: 20 } });
-      else {
-        expect(settings).toMatchObject({ pg: { pgPartmanBgw: { interval: 7200 } } });
-        // io_* are in the answer but in no description: a program could not set them.
-        expect(JSON.stringify(settings)).not.toMatch(/\bio[A-Z]/);
-      }
-      const provider = providers[engine];
-      await emulator().control.clearRequests();
-      const checked = await provider.check({}, program);
-      expect(checked.failures ?? []).toEqual([]);
-      const created = await provider.create(checked.inputs);
-      expect(created.id).toBe(id);
-      const again = await provider.check(checked.inputs, program);
-      expect((await provider.diff(id, created.outs, again.inputs)).changes).toBe(false);
-      expect((await emulator().control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
-    },
-  );
-
-  test("a database of the contract's platform, whose later answers hold engine_config {}, gives no engineConfig", async () => {
-    await emulator().control.setPlatform("rdbms-legacy");
-    await emulator().control.setAnswers("late-2024");
-    const provider = providers.mysql;
-    const program = { label: "mysql-old", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
-    const created = await provider.create((await provider.check({}, program)).inputs);
-    expect(await importedArgs("mysql", created.id)).not.toHaveProperty("engineConfig");
   });
 });
