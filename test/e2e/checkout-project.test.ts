@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { startTestEmulator, TODAYS_API, type TestEmulator } from "../support/emulator";
 import { enginePath } from "../support/pulumi";
 import { list } from "./helpers";
 
@@ -53,7 +53,8 @@ async function host(...operations: string[]): Promise<HostReport> {
 
 beforeAll(async () => {
   enginePath();
-  emulator = await startTestEmulator({ provisioningSeconds: 1 });
+  // The demo is a program of today's API (issue 45): the emulator starts as its default.
+  emulator = await startTestEmulator({ ...TODAYS_API, provisioningSeconds: 1 });
   backend = mkdtempSync(path.join(tmpdir(), "cloudplatform-checkout-"));
 });
 
@@ -73,23 +74,25 @@ test("the top-level Pulumi.yaml deploys the demo from the checkout, previews cle
   // No ts-node in this checkout: the host falls back to the one @pulumi/pulumi vendors.
   expect(deployed.host.tsnode).toBe("vendored");
   const [up, preview] = deployed.operations;
-  expect(up).toMatchObject({ op: "up", result: "succeeded", summary: { create: 6 } });
-  expect(preview.summary).toEqual({ same: 6 });
+  expect(up).toMatchObject({ op: "up", result: "succeeded", summary: { create: 7 } });
+  expect(preview.summary).toEqual({ same: 7 });
 
-  const databases = await list<{ label: string; engine: string; version: string; status: string }>(
+  const databases = await list<{ id: number; label: string; engine: string; version: string; status: string }>(
     emulator,
     "/databases/instances",
   );
-  expect(databases.map((d) => [d.label, `${d.engine}/${d.version}`, d.status]).sort()).toEqual([
-    ["demo-analytics", "postgresql/14.6", "active"],
-    ["demo-orders", "mysql/8.0.30", "active"],
+  expect(databases.map((d) => [d.label, `${d.engine}/${d.version.split(".")[0]}`, d.status]).sort()).toEqual([
+    ["demo-analytics", "postgresql/16", "active"],
+    ["demo-orders", "mysql/8", "active"],
+    ["demo-orders-copy", "mysql/8", "active"],
   ]);
   expect((await list<{ label: string }>(emulator, "/vpcs")).map((v) => v.label)).toEqual(["demo-network"]);
-  expect(up.outputs?.snapshotId).toMatch(/^mysql\/\d+\/\d+$/);
+  // The demo shows a fork of the orders database where it showed a snapshot (legacy only).
+  expect(String(up.outputs?.ordersCopyId)).toBe(String(databases.find((d) => d.label === "demo-orders-copy")?.id));
 
   const gone = await host("destroy");
   destroyed = true;
-  expect(gone.operations[0]).toMatchObject({ result: "succeeded", summary: { delete: 6 } });
+  expect(gone.operations[0]).toMatchObject({ result: "succeeded", summary: { delete: 7 } });
   expect(await list(emulator, "/vpcs")).toEqual([]);
   expect(await list(emulator, "/databases/instances")).toEqual([]);
 });
