@@ -6,7 +6,7 @@
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import { getDatabase, getDatabases } from "../../src/functions/index.js";
-import { useProviderEmulator } from "./provider-env.js";
+import { useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const providers = {
@@ -17,24 +17,12 @@ const inputs = {
   mysql: { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8" },
   postgresql: { label: "pg-db", region: "us-east", type: "g6-standard-1", engineId: "postgresql/16" },
 };
-const saved = { url: process.env.CLOUDPLATFORM_API_URL, token: process.env.CLOUDPLATFORM_TOKEN };
 const PENDING = [
   { deadline: "2026-12-01T02:00:00", description: "Platform Updates", planned_for: "2026-11-30T02:00:00" },
   { deadline: null, description: "TimescaleDB version 2.19.3 is available.", planned_for: null },
 ];
 
-beforeEach(async () => {
-  process.env.CLOUDPLATFORM_API_URL = emulator().url;
-  process.env.CLOUDPLATFORM_TOKEN = emulator().token;
-  await emulator().control.setPlatform("rdbms-default");
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    const name = k === "url" ? "CLOUDPLATFORM_API_URL" : "CLOUDPLATFORM_TOKEN";
-    if (v === undefined) delete process.env[name];
-    else process.env[name] = v;
-  }
-});
+useTodaysPlatform(emulator);
 
 /** The database's raw answer, as the emulator gives it now. */
 async function answer(engine: string, id: string): Promise<Record<string, unknown> & { updates: object }> {

@@ -6,7 +6,7 @@
 import { HttpClient, type HttpMethod, type RequestOptions } from "../../src/client/http.js";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
-import { useProviderEmulator } from "./provider-env.js";
+import { useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
 
 export type Engine = "mysql" | "postgresql";
 export type Bag = Record<string, unknown>;
@@ -43,19 +43,7 @@ export async function sent(method: HttpMethod, run: () => Promise<unknown>): Pro
  */
 export function useEngineConfigEnv() {
   const emulator = useProviderEmulator();
-  const saved = { url: process.env.CLOUDPLATFORM_API_URL, token: process.env.CLOUDPLATFORM_TOKEN };
-  beforeEach(async () => {
-    process.env.CLOUDPLATFORM_API_URL = emulator().url;
-    process.env.CLOUDPLATFORM_TOKEN = emulator().token;
-    await emulator().control.setPlatform("rdbms-default");
-  });
-  afterAll(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      const name = k === "url" ? "CLOUDPLATFORM_API_URL" : "CLOUDPLATFORM_TOKEN";
-      if (v === undefined) delete process.env[name];
-      else process.env[name] = v;
-    }
-  });
+  useTodaysPlatform(emulator);
 
   /** Calls the emulator's API directly (what another client, or the console, would do). */
   async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Bag }> {
