@@ -82,5 +82,10 @@ module.exports = {
     { ...shared, displayName: "newest-sdk", testMatch: NEEDS_NEWEST_SDK },
   ],
   testTimeout: 120000,
+  // A worker's heap grows with every suite it runs (each suite loads @pulumi/pulumi, got and the
+  // emulator afresh, and some of each stays reachable). On two workers and 150 suites one grew to
+  // 12 GB and the kernel killed it mid-suite. A worker whose heap passes this after a suite is
+  // replaced by a fresh one; this also keeps `--maxWorkers=1` runs in a worker, not in band.
+  workerIdleMemoryLimit: "800MB",
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };
