@@ -59,7 +59,8 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
     ...replicationOf(engine, db, inputs),
     ...secrets,
     connectionUri: connectionUri(engine, db.hosts?.primary, db.port, secrets),
-    secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary, db.port, secrets),
+    // Today's platform names the second host `standby` and answers no `secondary`.
+    secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary ?? db.hosts?.standby, db.port, secrets),
   });
 }
 
