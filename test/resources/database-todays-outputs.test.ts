@@ -74,7 +74,7 @@ describe.each(["mysql", "postgresql"] as const)("%s on rdbms-default", (engine) 
     ] as const) {
       const checked = await provider.check({}, { ...inputs[engine], label: `uri-${clusterSize}`, clusterSize });
       const created = await provider.create(checked.inputs);
-      const raw = (await answer(engine, created.id)) as { hosts: { primary: string; standby?: string } };
+      const raw = (await answer(engine, created.id)) as unknown as { hosts: { primary: string; standby?: string } };
       expect("standby" in raw.hosts).toBe(standby);
       const read = (await provider.read(created.id, created.outs)).props!;
       expect(read.standbyHost).toBe(raw.hosts.standby);
