@@ -10,7 +10,7 @@ import { provider as mysqlProvider } from "../../src/resources/mysql-database.js
 import { provider as pgProvider } from "../../src/resources/postgresql-database.js";
 import { UNKNOWN, type Bag } from "../../src/shared/fields/validate.js";
 import { stateOf } from "../../src/resources/managed-database/state.js";
-import { useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
+import { untilLogged, useProviderEmulator, useTodaysPlatform } from "./provider-env.js";
 
 const emulator = useProviderEmulator();
 const providers = {
@@ -163,18 +163,28 @@ describe.each(["mysql", "postgresql"] as const)("%s on rdbms-default", (engine) 
   test("a source made in the same program (id unknown at preview) passes; its first backup is waited for", async () => {
     const unknown = await provider.check({}, { ...base, label: "fork-db", fork: { source: UNKNOWN } });
     expect(unknown.failures).toBeUndefined();
-    // The first backup comes 200 s (emulated) after provisioning.
+    // The first backup comes 200 s (emulated) after provisioning: only once the clock moves.
     await emulator().control.setTimings({ firstBackupSeconds: 200 });
     const src = await up({ ...base, label: "source-db" });
     expect((await answer(engine, src.id))!.oldest_restore_time).toBeUndefined();
-    const fork = await up({ ...base, label: "fork-db", fork: { source: Number(src.id) } });
+    const checked = await provider.check({}, { ...base, label: "fork-db", fork: { source: Number(src.id) } });
+    expect(checked.failures).toBeUndefined();
+    const seen = (await emulator().control.requests()).length;
+    const creating = provider.create(checked.inputs);
+    // The create has looked at the source and found no backup: nothing is made yet.
+    const sourcePath = `/v4/databases/${engine}/instances/${src.id}`;
+    await untilLogged(emulator(), (log) => log.slice(seen).some((r) => r.method === "GET" && r.path === sourcePath));
+    expect(await creates(engine)).toBe(1);
+    await emulator().control.advanceClock(200);
+    const fork = await creating;
+    expect(await creates(engine)).toBe(2);
     expect((await answer(engine, fork.id))!.fork).toMatchObject({ source: Number(src.id) });
   });
 
   test("a source without its first backup past the create limit: nothing is made", async () => {
     await emulator().control.setTimings({ firstBackupSeconds: 24 * 3600 });
     const src = await up({ ...base, label: "source-db" });
-    const args = { ...base, label: "fork-db", fork: { source: Number(src.id) }, timeouts: { create: "2s" } };
+    const args = { ...base, label: "fork-db", fork: { source: Number(src.id) }, timeouts: { create: "500ms" } };
     const checked = await provider.check({}, args);
     expect(checked.failures).toBeUndefined();
     const before = await creates(engine);

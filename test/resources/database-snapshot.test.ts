@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { parseSnapshotId, provider } from "../../src/resources/database-snapshot/provider.js";
 import { client, configure, resetCaches } from "../../src/shared/runtime/context.js";
@@ -186,7 +186,7 @@ describe("DatabaseSnapshot replacement at the 3-snapshot limit", () => {
 
   let warn: jest.SpyInstance;
   beforeEach(() => {
-    warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    warn = jest.spyOn(log, "warn").mockResolvedValue(undefined);
   });
   afterEach(() => warn.mockRestore());
 

@@ -2,7 +2,7 @@
  * The database providers' check: what they refuse, naming the field, and what they leave to the
  * API, replication rules for three nodes included.
  */
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { base, mysql, pg, pgBase } from "./database-env.js";
 import { thrown, useProviderEmulator } from "./provider-env.js";
@@ -132,7 +132,7 @@ describe("database check", () => {
   });
 
   test("a region in outage gets a warning at check, not a refusal: the API decides", async () => {
-    const warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    const warn = jest.spyOn(log, "warn").mockResolvedValue(undefined);
     try {
       expect((await mysql.check({}, { ...base, region: "ap-south" })).failures).toBeUndefined();
       expect(warn.mock.calls).toEqual([[expect.stringMatching(/^region "ap-south" reports status "outage"/)]]);

@@ -6,7 +6,7 @@
  * preview; a value the API's description refuses is refused at check with the emulator's reason.
  * Shared setup: engine-config-env.ts.
  */
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 import { DATABASE_DIFF } from "../../src/resources/managed-database/inputs.js";
 import { diffResponse } from "../../src/plugin/diff.js";
 import { programForm } from "../../src/resources/managed-database/engine-config.js";
@@ -114,7 +114,7 @@ describe("MySQL", () => {
       { mysql: { connect_timeout: 20 } },
       { mysql: { connectTimeout: 20 } },
     );
-    const warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    const warn = jest.spyOn(log, "warn").mockResolvedValue(undefined);
     try {
       const news = { ...inputs, engineConfig: { mysql: { connectTimeout: 25, innodbFtMinTokenSize: 4 } } };
       const result = await provider.diff(id, state, news);

@@ -3,7 +3,7 @@
  * client's retry budget (shrunk to 0.2 s here): waits and the reads after the write ride it out,
  * and nothing is sent twice.
  */
-import * as pulumi from "@pulumi/pulumi";
+import * as pulumiLog from "@pulumi/pulumi/log";
 import { provider as mysqlProvider } from "../../src/resources/mysql-database.js";
 import { useProviderEmulator } from "./provider-env.js";
 
@@ -11,7 +11,7 @@ const emulator = useProviderEmulator();
 const mysql = mysqlProvider as Required<typeof mysqlProvider>;
 const base = { label: "orders-db", region: "us-east", type: "g6-standard-1", engineId: "mysql/8.0.30" };
 
-let warn: jest.SpiedFunction<typeof pulumi.log.warn>;
+let warn: jest.SpiedFunction<typeof pulumiLog.warn>;
 const saved = process.env.CLOUDPLATFORM_RETRY_MAX_SECONDS;
 beforeAll(() => {
   process.env.CLOUDPLATFORM_RETRY_MAX_SECONDS = "0.2";
@@ -21,7 +21,7 @@ afterAll(() => {
   else process.env.CLOUDPLATFORM_RETRY_MAX_SECONDS = saved;
 });
 beforeEach(() => {
-  warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+  warn = jest.spyOn(pulumiLog, "warn").mockResolvedValue(undefined);
 });
 afterEach(() => warn.mockRestore());
 

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import * as log from "@pulumi/pulumi/log";
 import { ApiError } from "../../src/client/index.js";
 import {
   formatDuration,
@@ -85,10 +85,10 @@ describe("a wait through an API outage", () => {
   const fast = { initialMs: 1, factor: 1, maxMs: 1 };
   const down = (init: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
     new ApiError({ status: 503, method: "GET", path: "/v4/things/1", errors: [{ reason: "down" }], ...init });
-  let warn: jest.SpiedFunction<typeof pulumi.log.warn>;
+  let warn: jest.SpiedFunction<typeof log.warn>;
   const saved = process.env.CLOUDPLATFORM_POLL_SCALE;
   beforeEach(() => {
-    warn = jest.spyOn(pulumi.log, "warn").mockResolvedValue(undefined);
+    warn = jest.spyOn(log, "warn").mockResolvedValue(undefined);
     // One "minute" between outage reports is 60 ms here.
     process.env.CLOUDPLATFORM_POLL_SCALE = "0.001";
   });
