@@ -3,7 +3,7 @@
  * while it releases the subnet, so they are tried again until it takes them, or fail naming why.
  */
 import { provider } from "../../src/resources/vpc/provider.js";
-import { thrown, useProviderEmulator } from "./provider-env.js";
+import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 import { client } from "../../src/shared/runtime/context.js";
 
 const emulator = useProviderEmulator();
@@ -42,6 +42,13 @@ describe("Vpc deletes a database has just left", () => {
     return { inputs, created, web };
   }
 
+  /** Moves the clock past the release once the API has refused a DELETE of `operation`; its result. */
+  async function releasedAfterRefusal<T>(operation: Promise<T>): Promise<T> {
+    await untilLogged(emulator(), (log) => log.some((r) => r.method === "DELETE" && r.status === 400));
+    await emulator().control.advanceClock(3600);
+    return operation;
+  }
+
   /** The statuses of the DELETE requests to `path` in the emulator's log. */
   async function deletes(path: string): Promise<number[]> {
     return (await emulator().control.requests())
@@ -50,10 +57,10 @@ describe("Vpc deletes a database has just left", () => {
   }
 
   test("the VPC's delete is tried again until the API takes it", async () => {
-    // 60 emulated seconds: about a real second on the tests' fast clock.
-    await emulator().control.setTimings({ subnetReleaseSeconds: 60 });
+    // Released an hour (emulated) after the database left: once the test moves the clock.
+    await emulator().control.setTimings({ subnetReleaseSeconds: 3600 });
     const { created } = await vpcLeftByDatabase();
-    await p.delete(created.id, created.outs);
+    await releasedAfterRefusal(p.delete(created.id, created.outs));
     const statuses = await deletes(`/v4/vpcs/${created.id}`);
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
@@ -62,10 +69,10 @@ describe("Vpc deletes a database has just left", () => {
   });
 
   test("an inline subnet removed by an update is deleted once the API takes it", async () => {
-    await emulator().control.setTimings({ subnetReleaseSeconds: 60 });
+    await emulator().control.setTimings({ subnetReleaseSeconds: 3600 });
     const { inputs, created, web } = await vpcLeftByDatabase();
     const news = { ...inputs, subnets: [{ label: "db", ipv4: "10.0.2.0/24" }] };
-    const updated = await p.update(created.id, created.outs, news);
+    const updated = await releasedAfterRefusal(p.update(created.id, created.outs, news));
     expect(updated.outs).toMatchObject({ subnets: [{ label: "db", ipv4: "10.0.2.0/24" }] });
     const statuses = await deletes(`/v4/vpcs/${created.id}/subnets/${web}`);
     expect(statuses.length).toBeGreaterThan(1);
@@ -95,7 +102,7 @@ describe("Vpc deletes a database has just left", () => {
   test("a VPC still released when the delete limit passes fails with the API's reason", async () => {
     await emulator().control.setTimings({ subnetReleaseSeconds: 360_000 });
     const { created } = await vpcLeftByDatabase();
-    const err = await thrown(p.delete(created.id, { ...created.outs, timeouts: { delete: "2s" } }));
+    const err = await thrown(p.delete(created.id, { ...created.outs, timeouts: { delete: "500ms" } }));
     expect(err.message).toMatch(new RegExp(`VPC ${created.id} to be released by the databases that left it`));
     expect(err.message).toMatch(/is still being released by a database/);
     expect((await deletes(`/v4/vpcs/${created.id}`)).every((s) => s === 400)).toBe(true);

@@ -3,7 +3,7 @@ import { provider } from "../../src/resources/vpc-subnet/provider.js";
 import { UNKNOWN } from "../../src/shared/fields/validate.js";
 import { diffSpec } from "../../src/shared/fields/table.js";
 import { SUBNET_FIELDS } from "../../src/resources/vpc/fields.js";
-import { thrown, useProviderEmulator } from "./provider-env.js";
+import { thrown, untilLogged, useProviderEmulator } from "./provider-env.js";
 import { client } from "../../src/shared/runtime/context.js";
 
 const emulator = useProviderEmulator();
@@ -183,13 +183,16 @@ describe("VpcSubnet and the databases in it (today's platform)", () => {
   });
 
   test("a delete right after its database left is tried again until the API takes it", async () => {
-    // 60 emulated seconds: about a real second on the tests' fast clock.
-    await emulator().control.setTimings({ subnetReleaseSeconds: 60 });
+    // Released an hour (emulated) after the database left: once the test moves the clock.
+    await emulator().control.setTimings({ subnetReleaseSeconds: 3600 });
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
     const dbId = await databaseIn(vpcId, Number(created.id));
     await client().mysql.delete(dbId);
-    await p.delete(created.id, created.outs!);
+    const deleting = p.delete(created.id, created.outs!);
+    await untilLogged(emulator(), (log) => log.some((r) => r.method === "DELETE" && r.status === 400));
+    await emulator().control.advanceClock(3600);
+    await deleting;
     const statuses = await subnetDeletes(vpcId, Number(created.id));
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
@@ -202,7 +205,7 @@ describe("VpcSubnet and the databases in it (today's platform)", () => {
     const vpcId = await newVpc();
     const created = await p.create({ vpcId, label: "db", ipv4: "10.0.1.0/24" });
     await client().mysql.delete(await databaseIn(vpcId, Number(created.id)));
-    const err = await thrown(p.delete(created.id, { ...created.outs, timeouts: { delete: "2s" } }));
+    const err = await thrown(p.delete(created.id, { ...created.outs, timeouts: { delete: "500ms" } }));
     expect(err.message).toMatch(/to be released by the databases that left it/);
     expect(err.message).toMatch(/is still being released by a database/);
     expect((await subnetDeletes(vpcId, Number(created.id))).every((s) => s === 400)).toBe(true);
