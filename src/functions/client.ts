@@ -4,7 +4,9 @@
  * configuration directly, falling back to CLOUDPLATFORM_TOKEN / CLOUDPLATFORM_API_URL; in the
  * plugin they read the configuration of the provider the engine invoked them through.
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's config modules, not its index, which also loads the Automation API.
+import { Config } from "@pulumi/pulumi/config";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import { CloudClient, resolveClientConfig, type ConfigBag } from "../client/index.js";
 import { PACKAGE } from "../shared/engine/package.js";
 
@@ -26,8 +28,8 @@ export function useLookupConfig(bag: ConfigBag): void {
  * would warn on every call that the token is a secret; the value never leaves this process.
  */
 function stackConfig(): ConfigBag {
-  const config = new pulumi.Config(PACKAGE);
-  return { name: config.name, get: (key: string) => pulumi.runtime.getConfig(`${config.name}:${key}`) };
+  const config = new Config(PACKAGE);
+  return { name: config.name, get: (key: string) => getConfig(`${config.name}:${key}`) };
 }
 
 /**

@@ -4,7 +4,9 @@
  * gives plain values, as every promise-form look-up of Pulumi does (a program that exports them
  * should wrap them in `pulumi.secret`).
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's output module (output, secret, Input, Output), not its index, which also loads the
+// Automation API (about a second in each test file).
+import * as pulumi from "@pulumi/pulumi/output";
 import type { EngineType } from "../client/index.js";
 import { secretsOf } from "../resources/managed-database/fields.js";
 import { fromApi } from "../shared/fields/table.js";

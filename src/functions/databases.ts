@@ -1,7 +1,9 @@
 /**
  * Database look-ups: the engine catalogue (no token needed) and the account's databases.
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's output module (output, secret, Input, Output), not its index, which also loads the
+// Automation API (about a second in each test file).
+import * as pulumi from "@pulumi/pulumi/output";
 import { ENGINE_TYPES, type EngineType } from "../client/index.js";
 import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";

@@ -1,7 +1,9 @@
 /**
  * Region look-ups. The API answers them without a token, so they work with only an API URL.
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's output module (output, secret, Input, Output), not its index, which also loads the
+// Automation API (about a second in each test file).
+import * as pulumi from "@pulumi/pulumi/output";
 import { lookupClient } from "./client.js";
 import { availabilityResult, regionResult } from "./results.js";
 import type { RegionAvailabilityResult, RegionResult } from "./result-types.js";

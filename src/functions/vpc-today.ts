@@ -3,7 +3,9 @@
  * where VPCs and which IPv6 prefix lengths are offered, the default IPv4 ranges, and the IPv6
  * entries of VPC interfaces.
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's output module (output, secret, Input, Output), not its index, which also loads the
+// Automation API (about a second in each test file).
+import * as pulumi from "@pulumi/pulumi/output";
 import { fromApi } from "../shared/fields/table.js";
 import { lookupClient } from "./client.js";
 import { VPC_AVAILABILITY_RESULT, VPC_DEFAULT_RANGES_RESULT, VPC_IPV6_RESULT } from "./vpc-today-results.js";

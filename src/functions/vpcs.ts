@@ -1,7 +1,9 @@
 /**
  * VPC look-ups: VPCs, their subnets and the VPC addresses of compute interfaces (token needed).
  */
-import * as pulumi from "@pulumi/pulumi";
+// The SDK's output module (output, secret, Input, Output), not its index, which also loads the
+// Automation API (about a second in each test file).
+import * as pulumi from "@pulumi/pulumi/output";
 import { lookupClient } from "./client.js";
 import { subnetResult, vpcIpResult, vpcResult } from "./results.js";
 import type { SubnetResult, VpcIpResult, VpcIpv6Result, VpcResult } from "./result-types.js";

@@ -119,6 +119,10 @@ test("get reads by id through the given provider, registers no argument check, a
   });
 });
 
+test("the dynamic class carries a readable type token", () => {
+  expect(dynamic.Vpc.name).toBe("Vpc");
+});
+
 test("isInstance tells each class and flavour apart", () => {
   const account = new plugin.Provider("other-account");
   const vpc = new plugin.Vpc("typed-vpc", { label: "net", region: "us-east" });
