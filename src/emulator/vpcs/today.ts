@@ -15,6 +15,9 @@ import {
   VPC_IPV6_PREFIX_LENGTHS,
   VPC_REFUSALS,
   type Cidr6,
+  type CreateBody,
+  type SUBNET,
+  type VPC,
   type VpcType,
 } from "../../api/index.js";
 import { contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "../../api/ipv4.js";
@@ -26,18 +29,11 @@ import type { Store } from "../store.js";
 import { subnetRangeProblem } from "../rules.js";
 import { firstFree, rangesOf, rangeText, regionPool } from "./ipv6-pool.js";
 
-/** Today's fields of a VPC create or update body. */
-export interface VpcTodayBody {
-  ipv4?: { range: string }[];
-  ipv6?: { range?: string; allocation_class?: string }[] | null;
-  vpc_type?: VpcType;
-}
+/** Today's fields of a VPC create body, as the model declares them. */
+export type VpcTodayBody = Pick<CreateBody<typeof VPC>, "ipv4" | "ipv6" | "vpc_type">;
 
-/** Today's fields of a subnet create body (or an inline subnet). */
-export interface SubnetTodayBody {
-  ipv4?: string | null;
-  ipv6?: { range?: string }[] | null;
-}
+/** Today's fields of a subnet create body (or an inline subnet), as the model declares them. */
+export type SubnetTodayBody = Pick<CreateBody<typeof SUBNET>, "ipv4" | "ipv6">;
 
 /** What a VPC create holds of today's fields, once its rules passed. */
 export interface VpcPlan {
