@@ -39,9 +39,7 @@ function storedValue(f: ApiField, value: unknown): unknown {
 /** The plain fields of a new record: as the body gives them, defaults for the rest. */
 export function plainAtCreate<E extends Entity>(entity: E, body: object): Plain<E> {
   const given = body as Record<string, unknown>;
-  return Object.fromEntries(
-    plainOf(entity).map(([k, f]) => [k, storedValue(f, given[k]) ?? f.default]),
-  ) as Plain<E>;
+  return Object.fromEntries(plainOf(entity).map(([k, f]) => [k, storedValue(f, given[k]) ?? f.default])) as Plain<E>;
 }
 
 /** Applies the updatable plain fields an update body gives. */

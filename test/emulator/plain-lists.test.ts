@@ -36,7 +36,10 @@ describe("a plain list of objects", () => {
   test("a create keeps each entry's answered members in the model's order, defaults filled in", () => {
     const body = {
       id: 7,
-      routes: [{ token: "s3cret", destination: "10.1.0.0/16" }, { target: "nat", destination: "0.0.0.0/0" }],
+      routes: [
+        { token: "s3cret", destination: "10.1.0.0/16" },
+        { target: "nat", destination: "0.0.0.0/0" },
+      ],
     };
     const record = { id: 7, ...plainAtCreate(HOLDER, body) };
     expect(record).toEqual({
