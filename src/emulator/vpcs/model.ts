@@ -8,14 +8,7 @@ import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
 import { VPC_REFUSALS, type Cidr6 } from "../../api/index.js";
-import {
-  checkIpv4Ranges,
-  planSubnetIpv6,
-  planVpc,
-  subnetIpv4Problem,
-  vpcFacts,
-  vpcPrefix,
-} from "./today.js";
+import { checkIpv4Ranges, planSubnetIpv6, planVpc, subnetIpv4Problem, vpcFacts, vpcPrefix } from "./today.js";
 
 /** A subnet create's body (or an inline subnet) after schema validation, as the model declares it. */
 export type SubnetCreate = CreateBody<typeof SUBNET>;
