@@ -195,11 +195,30 @@ const heldIpv6 = (record: { ipv6?: unknown }, store: Store) =>
 export const VPC_TODAY_ANSWER: Computed<VpcRecord, Store> = { ipv6: heldIpv6 };
 
 /**
+ * Sets the NodeBalancers in a subnet, as its answer lists them (the emulator serves no
+ * NodeBalancers: the control API places made-up ones, nodebalancer-control.ts).
+ */
+export function placeNodeBalancers(subnet: SubnetRecord, entries: { id: number }[]): void {
+  subnet.nodebalancers = entries;
+}
+
+/**
+ * Why NodeBalancers keep a subnet from being deleted, or undefined: the API refuses deleting a VPC
+ * with a NodeBalancer attached to one of its subnets (techdocs "Delete a VPC"; wording ours).
+ */
+export function nodeBalancerProblem(subnet: SubnetRecord): string | undefined {
+  const ids = ((subnet.nodebalancers ?? []) as { id: number }[]).map((n) => n.id);
+  if (ids.length === 0) return undefined;
+  return `Subnet ${subnet.id} (${subnet.ipv4}) is in use by NodeBalancer(s) ${ids.join(", ")}; delete them or remove their VPC configuration first`;
+}
+
+/**
  * A subnet's answer fields of today's API the emulator computes: `ipv6` by the account's access,
- * its NodeBalancers (the emulator keeps none) and its VPC's type (LGO `TestVPC_Subnet_WithRDMAType`).
+ * the NodeBalancers placed in it (none unless the control API placed some) and its VPC's type
+ * (LGO `TestVPC_Subnet_WithRDMAType`).
  */
 export const SUBNET_TODAY_ANSWER: Computed<SubnetRecord, Store> = {
   ipv6: heldIpv6,
-  nodebalancers: () => [],
+  nodebalancers: (subnet) => subnet.nodebalancers ?? [],
   vpc_type: (subnet, store) => store.state.vpcs.find((v) => v.id === vpcOf(subnet))?.vpc_type ?? "regular",
 };
