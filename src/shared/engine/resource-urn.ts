@@ -7,9 +7,7 @@
  * by the create's claim scope. The plugin reads the URN from the engine's request instead.
  */
 import type * as pulumi from "@pulumi/pulumi";
-// The SDK's modules, not its index: the providers load this file for takeUrn alone.
-import { output } from "@pulumi/pulumi/output";
-import { createUrn } from "@pulumi/pulumi/resource";
+import { pulumiSdk } from "./pulumi-sdk.js";
 import { PACKAGE } from "./package.js";
 
 /** The input that carries the resource's URN to `check`; never kept in the state. */
@@ -27,10 +25,11 @@ export function urnInput(
 ): Record<string, pulumi.Input<string>> {
   const type = `pulumi-nodejs:dynamic/${PACKAGE}:${typeName}`;
   const parent = opts?.parent;
-  if (!parent) return { [RESOURCE_URN]: createUrn(name, type) };
+  const sdk = pulumiSdk();
+  if (!parent) return { [RESOURCE_URN]: sdk.createUrn(name, type) };
   // A URN is always known, so the apply runs in previews too.
   const parentUrn = new Promise<string>((resolve) => parent.urn.apply((urn) => resolve(urn)));
-  return { [RESOURCE_URN]: createUrn(name, type, output(parentUrn)) };
+  return { [RESOURCE_URN]: sdk.createUrn(name, type, sdk.output(parentUrn)) };
 }
 
 /** Takes the URN out of `inputs` (so it never reaches the state) and returns it. */

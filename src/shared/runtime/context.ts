@@ -6,8 +6,7 @@
  */
 import { PACKAGE } from "../engine/package.js";
 import type * as pulumi from "@pulumi/pulumi";
-// The SDK's log module alone, not its index (whose automation API is most of its load time).
-import * as log from "@pulumi/pulumi/log";
+import { pulumiSdk } from "../engine/pulumi-sdk.js";
 import { CloudClient, resolveClientConfig } from "../../client/index.js";
 
 /** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
@@ -121,7 +120,9 @@ function build(requireToken: boolean): CloudClient {
 /** Debug lines go to the engine's log; a logging failure must never fail an operation. */
 function debugLog(msg: string): void {
   try {
-    void log.debug(msg).catch(() => undefined);
+    void pulumiSdk()
+      .log.debug(msg)
+      .catch(() => undefined);
   } catch {
     // ignored on purpose
   }
@@ -134,7 +135,9 @@ function debugLog(msg: string): void {
  */
 export function warn(msg: string): void {
   try {
-    void log.warn(msg).catch(() => undefined);
+    void pulumiSdk()
+      .log.warn(msg)
+      .catch(() => undefined);
   } catch {
     // ignored on purpose
   }
