@@ -13,3 +13,13 @@ export function pulumiSdk(): typeof Pulumi {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   return require("@pulumi/pulumi") as typeof Pulumi;
 }
+
+/**
+ * The SDK's log module alone (`pulumi.log`, the same object), loaded now if nothing loaded it yet.
+ * A provider logs every API request once configured, so with the whole SDK each provider suite
+ * loaded it anyway; this module is about a fifth of its load (186 of its 770 modules).
+ */
+export function pulumiLog(): typeof Pulumi.log {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return require("@pulumi/pulumi/log") as typeof Pulumi.log;
+}

@@ -6,7 +6,7 @@
  */
 import { PACKAGE } from "../engine/package.js";
 import type * as pulumi from "@pulumi/pulumi";
-import { pulumiSdk } from "../engine/pulumi-sdk.js";
+import { pulumiLog } from "../engine/pulumi-sdk.js";
 import { CloudClient, resolveClientConfig } from "../../client/index.js";
 
 /** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
@@ -120,8 +120,8 @@ function build(requireToken: boolean): CloudClient {
 /** Debug lines go to the engine's log; a logging failure must never fail an operation. */
 function debugLog(msg: string): void {
   try {
-    void pulumiSdk()
-      .log.debug(msg)
+    void pulumiLog()
+      .debug(msg)
       .catch(() => undefined);
   } catch {
     // ignored on purpose
@@ -135,8 +135,8 @@ function debugLog(msg: string): void {
  */
 export function warn(msg: string): void {
   try {
-    void pulumiSdk()
-      .log.warn(msg)
+    void pulumiLog()
+      .warn(msg)
       .catch(() => undefined);
   } catch {
     // ignored on purpose
