@@ -61,7 +61,7 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
 
   /**
    * A hand-written interface or type literal describes the API's JSON (a wire shape) when at least
-   * two of its members, and at least half, carry wire names: a record, a body or an answer written
+   * two of its members, and more than half, carry wire names: a record, a body or an answer written
    * out again rather than mapped from the model.
    */
   const isWireShape = (container: ts.Node): boolean => {
@@ -75,7 +75,7 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
             : [];
       const named = members.filter((m) => m.name && ts.isIdentifier(m.name));
       const wire = named.filter((m) => names.has((m.name as ts.Identifier).text)).length;
-      known = wire >= 2 && wire * 2 >= named.length;
+      known = wire >= 2 && wire * 2 > named.length;
       shapes.set(container, known);
     }
     return known;
@@ -130,9 +130,10 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
   };
 
   /**
-   * A string literal where a value goes (`engine === "mysql"`, `status: "active"`): the type it
-   * meets is a union of string literals, every one an enum value of the model. That is a field's
-   * value of the same spelling as a wire name, not the name.
+   * A string literal where a value goes (`engine === "mysql"`, `status: "active"`, a pending
+   * change's `kind: "updated"`): the type it meets is a union of string literals, every one an enum
+   * value of the model, or one at least no wire name (a hand-written set of values or of Pulumi
+   * names). A union of wire names only (`keyof` an answer) is a set of keys: the literal counts.
    */
   const isValue = (node: ts.StringLiteralLike): boolean => {
     const p = node.parent;
@@ -146,7 +147,8 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
     const parts = type.isUnion() ? type.types : [type];
     const literals = parts.filter((t): t is ts.StringLiteralType => t.isStringLiteral());
     const anyString = parts.some((t) => (t.flags & (ts.TypeFlags.String | ts.TypeFlags.Any)) !== 0);
-    return literals.length > 0 && !anyString && literals.every((t) => values.has(t.value));
+    if (literals.length === 0 || anyString) return false;
+    return literals.every((t) => values.has(t.value)) || literals.some((t) => !names.has(t.value));
   };
 
   const found: Spelling[] = [];
