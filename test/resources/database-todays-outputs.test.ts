@@ -67,6 +67,24 @@ describe.each(["mysql", "postgresql"] as const)("%s on rdbms-default", (engine) 
     }
   });
 
+  test("a 3-node cluster's secondary connection URI names its standby host; one node has none", async () => {
+    for (const [clusterSize, standby] of [
+      [3, true],
+      [1, false],
+    ] as const) {
+      const checked = await provider.check({}, { ...inputs[engine], label: `uri-${clusterSize}`, clusterSize });
+      const created = await provider.create(checked.inputs);
+      const raw = (await answer(engine, created.id)) as unknown as { hosts: { primary: string; standby?: string } };
+      expect("standby" in raw.hosts).toBe(standby);
+      const read = (await provider.read(created.id, created.outs)).props!;
+      expect(read.standbyHost).toBe(raw.hosts.standby);
+      expect(
+        read.secondaryConnectionUri === undefined ? undefined : new URL(read.secondaryConnectionUri as string).hostname,
+      ).toBe(raw.hosts.standby);
+      expect(new URL(read.connectionUri as string).hostname).toBe(raw.hosts.primary);
+    }
+  });
+
   test("an answer without them leaves them out of the state", async () => {
     await emulator().control.setPlatform("rdbms-legacy");
     const created = await provider.create(

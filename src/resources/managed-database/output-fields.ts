@@ -111,12 +111,13 @@ export const DATABASE_OUTPUT_FIELDS = {
       "primary host with the root credentials and TLS required: `mysql://user:pass@host:3306/?ssl-mode=REQUIRED` or `postgresql://user:pass@host:5432/postgres?sslmode=require`",
   },
   secondaryConnectionUri: {
-    description: "The same for the secondary host; undefined where the API gives none.",
+    description:
+      "The same for the secondary host (the standby host on today's platform); undefined where the API gives none.",
     change: "output",
     type: "string",
     secret: true,
     absent: "undefined",
-    notes: "the same for the secondary host; undefined where the API gives none",
+    notes: "the same for the secondary host (`hosts.standby` on today's platform); undefined where the API gives none",
   },
   lastRestore: {
     description: "The last restore this stack performed: the backup and restoredAt; undefined when none.",

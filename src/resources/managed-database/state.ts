@@ -49,9 +49,10 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
     rootPassword: given.rootPassword ?? (inputs.rootPassword as string | undefined),
     caCertificate: given.caCertificate ?? (inputs.caCertificate as string | undefined),
   };
+  const fields = stateFields(DATABASE_FIELDS, db, inputs, engine);
   return compact({
     setInputs: setInputsOf(inputs, DATABASE_DIFF.ifSet!),
-    ...stateFields(DATABASE_FIELDS, db, inputs, engine),
+    ...fields,
     fork: forkOutput(db, inputs),
     // Written by the provider, never by the program: the last restore and credentials reset it performed.
     lastRestore: inputs.lastRestore,
@@ -59,7 +60,13 @@ export function stateOf(engine: EngineType, db: Database, inputs: Bag, given: Se
     ...replicationOf(engine, db, inputs),
     ...secrets,
     connectionUri: connectionUri(engine, db.hosts?.primary, db.port, secrets),
-    secondaryConnectionUri: connectionUri(engine, db.hosts?.secondary, db.port, secrets),
+    // Today's platform answers no secondary host: its second host is the standby.
+    secondaryConnectionUri: connectionUri(
+      engine,
+      db.hosts?.secondary ?? (fields.standbyHost as string | undefined),
+      db.port,
+      secrets,
+    ),
   });
 }
 

@@ -130,7 +130,7 @@ export class MysqlDatabase extends pulumi.dynamic.Resource {
   declare public readonly caCertificate: pulumi.Output<string>;
   /** Connection URI of the primary host with the root credentials and TLS required. Secret. */
   declare public readonly connectionUri: pulumi.Output<string>;
-  /** The same for the secondary host; undefined where the API gives none. Secret. */
+  /** The same for the secondary host (the standby host on today's platform); undefined where the API gives none. Secret. */
   declare public readonly secondaryConnectionUri: pulumi.Output<string | undefined>;
   /** The last restore this stack performed: the backup and restoredAt; undefined when none. */
   declare public readonly lastRestore: pulumi.Output<RestoreRecord | undefined>;
