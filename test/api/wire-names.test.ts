@@ -8,9 +8,9 @@
  * Spelled, for every name, single words included, as the TypeScript type checker sees the code
  * (test/support/wire-spellings.ts): a file names the API's field by hand where it holds
  * - a string literal whose whole value is the name (`"allow_list"`, `body["label"]`, a key list),
- *   unless it is a value: the type it meets is a union of string literals, each an enum value of
- *   the model (`engine === "mysql"`) or one at least no wire name (a pending change's `"updated"`,
- *   a Pulumi property name `"platform" satisfies keyof ...`);
+ *   unless it is a value: the type it meets (or the union type it is a member of) is a union of
+ *   string literals, each an enum value of the model (`engine === "mysql"`) or one at least no
+ *   wire name (a pending change's `"updated"`, a Pulumi name `"platform" satisfies keyof ...`);
  * - a property declared by hand outside src/api in a wire shape: an interface or type literal at
  *   least two of whose members, and more than half, carry wire names (a record, body or answer
  *   written out again instead of mapped from the model);
@@ -83,25 +83,23 @@ function holders(name: string): string[] {
  * grow; a name brought to 3 places or fewer leaves this list (the test says so). Why each is hard.
  */
 const NOT_YET: Record<string, number> = {
-  active: 9, // a database status and an interface flag: the emulator's lifecycle and the resources' waits compare it untyped
-  created: 6, // the date every list sorts and filters on (x-filter, lists, snapshot table, provider errors)
   description: 8, // also the schema's and field tables' own word for a property's text
   disk: 5, // the emulator's instance types (GB) are no model entity; its seed and control schema name them
-  engine: 13, // the engine family, read from untyped bags across resources, look-ups and policies
-  id: 24, // every record's key: the emulator's hand-written records and untyped views
+  engine: 12, // the engine family, read from untyped bags across resources, look-ups and policies
+  id: 22, // every record's key: the emulator's hand-written records and untyped views
   ipv4: 16, // VPC and subnet ranges, read from untyped inputs and answers by the VPC resources and importer
   ipv6: 9, // as ipv4, for today's VPCs
   label: 31, // every resource's input of the same spelling, read from untyped bags
-  mysql: 13, // an engine value in untyped places (option lists, engine-config keys)
-  postgresql: 12, // as mysql
-  primary: 7, // a backup target and host role, compared untyped
+  mysql: 10, // an engine value in untyped places (option lists, engine-config keys)
+  postgresql: 9, // as mysql
+  primary: 5, // a backup target and host role, compared untyped
   range: 6, // an IPv6 entry's key and the IP code's own word for a CIDR
   region: 15, // every resource's input of the same spelling, read from untyped bags
-  secondary: 6, // as primary
+  secondary: 5, // as primary
   status: 12, // read from untyped answers by the waits; also the control API's word
   subnets: 9, // a VPC's inline subnets, read untyped by the VPC resource and the importer
   target: 6, // the snapshot's input, read from untyped inputs
-  type: 22, // also the schema's and field tables' word for a value's type
+  type: 20, // also the schema's and field tables' word for a value's type
   updates: 7, // the maintenance window, read from untyped inputs and rewritten by the later answer shapes
   version: 10, // the engine version, and the package's and plugin's own version
 };

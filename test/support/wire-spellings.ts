@@ -131,18 +131,21 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
 
   /**
    * A string literal where a value goes (`engine === "mysql"`, `status: "active"`, a pending
-   * change's `kind: "updated"`): the type it meets is a union of string literals, every one an enum
+   * change's `kind: "updated"`): the type it meets (or the union type it is a member of) is a
+   * union of string literals, every one an enum
    * value of the model, or one at least no wire name (a hand-written set of values or of Pulumi
    * names). A union of wire names only (`keyof` an answer) is a set of keys: the literal counts.
    */
   const isValue = (node: ts.StringLiteralLike): boolean => {
     const p = node.parent;
     const type =
-      ts.isBinaryExpression(p) && EQUALITY.has(p.operatorToken.kind)
-        ? checker.getTypeAtLocation(p.left === node ? p.right : p.left)
-        : ts.isCaseClause(p)
-          ? checker.getTypeAtLocation(p.parent.parent.expression)
-          : checker.getContextualType(node as ts.StringLiteral);
+      ts.isLiteralTypeNode(p) && ts.isUnionTypeNode(p.parent)
+        ? checker.getTypeFromTypeNode(p.parent)
+        : ts.isBinaryExpression(p) && EQUALITY.has(p.operatorToken.kind)
+          ? checker.getTypeAtLocation(p.left === node ? p.right : p.left)
+          : ts.isCaseClause(p)
+            ? checker.getTypeAtLocation(p.parent.parent.expression)
+            : checker.getContextualType(node as ts.StringLiteral);
     if (!type) return false;
     const parts = type.isUnion() ? type.types : [type];
     const literals = parts.filter((t): t is ts.StringLiteralType => t.isStringLiteral());
