@@ -58,3 +58,4 @@ export * from "./vpc-today.js";
 export * from "./vpc-rules.js";
 export * from "./ipv6.js";
 export * from "./paths.js";
+export * from "./database-hosts.js";

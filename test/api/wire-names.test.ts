@@ -89,16 +89,13 @@ const NOT_YET: Record<string, number> = {
   id: 22, // every record's key: the emulator's hand-written records and untyped views
   ipv4: 16, // VPC and subnet ranges, read from untyped inputs and answers by the VPC resources and importer
   ipv6: 9, // as ipv4, for today's VPCs
-  label: 31, // every resource's input of the same spelling, read from untyped bags
+  label: 29, // every resource's input of the same spelling, read from untyped bags
   mysql: 10, // an engine value in untyped places (option lists, engine-config keys)
   postgresql: 9, // as mysql
-  primary: 5, // a backup target and host role, compared untyped
   range: 6, // an IPv6 entry's key and the IP code's own word for a CIDR
   region: 15, // every resource's input of the same spelling, read from untyped bags
-  secondary: 5, // as primary
   status: 12, // read from untyped answers by the waits; also the control API's word
   subnets: 9, // a VPC's inline subnets, read untyped by the VPC resource and the importer
-  target: 6, // the snapshot's input, read from untyped inputs
   type: 20, // also the schema's and field tables' word for a value's type
   updates: 7, // the maintenance window, read from untyped inputs and rewritten by the later answer shapes
   version: 10, // the engine version, and the package's and plugin's own version
