@@ -92,7 +92,6 @@ const NOT_YET: Record<string, number> = {
   label: 29, // every resource's input of the same spelling, read from untyped bags
   mysql: 10, // an engine value in untyped places (option lists, engine-config keys)
   postgresql: 9, // as mysql
-  range: 6, // an IPv6 entry's key and the IP code's own word for a CIDR
   region: 15, // every resource's input of the same spelling, read from untyped bags
   status: 12, // read from untyped answers by the waits; also the control API's word
   subnets: 9, // a VPC's inline subnets, read untyped by the VPC resource and the importer
