@@ -91,7 +91,7 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
 
   /**
    * An object literal whose keys nothing declares: one given to untyped JSON, or one with no
-   * contextual type at all that is a wire shape by its keys (as a declaration is, below).
+   * contextual type at all that is a wire shape by its keys (as a declaration is, above).
    */
   const untypedLiteral = (literal: ts.ObjectLiteralExpression): boolean => {
     const type = checker.getContextualType(literal);
@@ -132,9 +132,9 @@ export function wireSpellings(program: ts.Program, { names, values, only }: Meas
   /**
    * A string literal where a value goes (`engine === "mysql"`, `status: "active"`, a pending
    * change's `kind: "updated"`): the type it meets (or the union type it is a member of) is a
-   * union of string literals, every one an enum
-   * value of the model, or one at least no wire name (a hand-written set of values or of Pulumi
-   * names). A union of wire names only (`keyof` an answer) is a set of keys: the literal counts.
+   * union of string literals, every one an enum value of the model, or one at least no wire name
+   * (a hand-written set of values or of Pulumi names). A union of wire names only (`keyof` an
+   * answer) is a set of keys: the literal counts.
    */
   const isValue = (node: ts.StringLiteralLike): boolean => {
     const p = node.parent;
