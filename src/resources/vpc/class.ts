@@ -68,7 +68,7 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare public readonly ipv6: pulumi.Output<VpcIpv6[] | undefined>;
   /** "regular" or "rdma" (no `ipv6` with "rdma"); left out, the API's own. */
   declare public readonly vpcType: pulumi.Output<string | undefined>;
-  /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place. */
+  /** Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place; one whose ipv6 changes is made again. */
   declare public readonly subnets: pulumi.Output<VpcInlineSubnet[]>;
   /** The VPC's numeric id (the resource id as a number). */
   declare public readonly vpcId: pulumi.Output<number>;

@@ -8,18 +8,11 @@ import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { objectList } from "../../shared/fields/object-list.js";
 import { rangeAnswers, VPC_TYPES } from "../../api/index.js";
 import { subnetIpv6Rule, vpcIpv6Rule } from "./ipv6-rules.js";
+import { inlineSubnetsMatch } from "./inline-subnet-match.js";
 
 /** A program's range against the allocated one, by meaning (`/52`, `auto` or none answer any fitting prefix). */
 const byMeaning = (given: unknown, held: unknown): boolean =>
   typeof held === "string" && rangeAnswers(typeof given === "string" ? given : undefined, held);
-
-/** Compares inline subnets as a set of {label, ipv4}, whatever the order and ids. */
-function subnetKey(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  return (value as { label?: unknown; ipv4?: unknown }[])
-    .map((s) => (s && typeof s === "object" ? { label: s.label, ipv4: s.ipv4 } : s))
-    .sort((a, b) => String((a as { ipv4: unknown }).ipv4).localeCompare(String((b as { ipv4: unknown }).ipv4)));
-}
 
 /** Every field of `Vpc`. */
 export const VPC_FIELDS = {
@@ -106,15 +99,16 @@ export const VPC_FIELDS = {
     notes: "`rdma` never with `ipv6`; left out, the API's default (`regular`)",
   },
   subnets: {
-    description: "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place.",
+    description:
+      "Subnets managed with the VPC, matched by ipv4; added, relabelled or removed in place; one whose ipv6 changes is made again.",
     change: "update",
     type: { array: { ref: "VpcSubnetSpec" } },
     outputType: { array: { ref: "VpcInlineSubnet" } },
     default: [],
     output: true,
-    normalise: subnetKey,
+    matches: inlineSubnetsMatch,
     notes:
-      "inline `{label, ipv4}` (rules as `VpcSubnet`, no overlaps or duplicate labels between them); output adds `id`",
+      "inline `{label, ipv4, ipv6}` (rules as `VpcSubnet`, no overlaps or duplicate labels between them); a changed `ipv4`, or `ipv6` by meaning (`auto` or `/56` never differ from the allocated range), deletes and makes that subnet again; output adds `id`",
   },
   adoptId: {
     description: "Id of an existing VPC to take under management instead of creating one.",

@@ -12,6 +12,7 @@ import { hasUnknown, Rules, UNKNOWN, type Bag, type Unchecked } from "../../shar
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { subnetIpv6Rule } from "./ipv6-rules.js";
 import type { SubnetIpv6, VpcInlineSubnet } from "../types.js";
+import { ipv6Answers } from "./inline-subnet-match.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
 export interface SubnetRange {
@@ -97,8 +98,9 @@ export function wantedSubnets(inputs: Bag): SubnetRange[] {
 }
 
 /**
- * Brings a VPC's managed subnets to `wanted`: removes ranges no longer listed, relabels, adds new
- * ones. Removal comes first so that freed labels and ranges can be reused.
+ * Brings a VPC's managed subnets to `wanted`: removes ranges no longer listed (or listed with
+ * another IPv6 range), relabels, adds new ones. Removal comes first so that freed labels and
+ * ranges can be reused.
  */
 export async function reconcileSubnets(
   vpcId: number,
@@ -108,10 +110,16 @@ export async function reconcileSubnets(
 ): Promise<void> {
   const api = client().subnets;
   // Looked up by range and label, so thousands of subnets are reconciled without pairwise scans.
-  const wantedRanges = new Set(wanted.map((w) => w.ipv4));
-  const byRange = new Map(current.map((c) => [c.ipv4, c]));
+  const wantedByRange = new Map(wanted.map((w) => [w.ipv4, w]));
+  // A subnet's ranges are made with it: one no longer listed, or whose IPv6 range no longer
+  // answers the program's, is deleted (first, freeing its range) and made again below.
+  const kept = current.filter((c) => {
+    const w = wantedByRange.get(c.ipv4);
+    return w !== undefined && ipv6Answers(c.ipv6, w.ipv6);
+  });
+  const byRange = new Map(kept.map((c) => [c.ipv4, c]));
   for (const old of current) {
-    if (!wantedRanges.has(old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
+    if (!byRange.has(old.ipv4)) await deleteSubnet(vpcId, old.id, deleteTimeoutMs);
   }
   const relabels = wanted.flatMap((w) => {
     const old = byRange.get(w.ipv4);
@@ -119,7 +127,7 @@ export async function reconcileSubnets(
   });
   // Labels are unique in a VPC: when one subnet takes a label another still holds (a swap), every
   // relabelled subnet first steps aside under a temporary label made of its unique id.
-  const keptLabels = new Map(current.filter((c) => wantedRanges.has(c.ipv4)).map((c) => [c.label, c.id]));
+  const keptLabels = new Map(kept.map((c) => [c.label, c.id]));
   if (relabels.some((r) => keptLabels.has(r.label) && keptLabels.get(r.label) !== r.id))
     for (const r of relabels) await api.update(vpcId, r.id, { label: `relabel-${r.id}` });
   for (const r of relabels) await api.update(vpcId, r.id, { label: r.label });

@@ -7,6 +7,7 @@ import { ApiError } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import { isNotFound, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
+import { SUBNET_FIELDS } from "./fields.js";
 
 /** Default delete limit for VPCs and subnets, which the API removes at once. */
 export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
@@ -54,13 +55,21 @@ type DeleteAttempt = { sent: true } | { sent: false; reason: string };
 
 /**
  * What a delete of `name` the API refused (400) while these subnets were in it comes to: an error
- * naming the compute instances or the databases still in them, or, when they hold neither, a busy
+ * naming the compute instances, NodeBalancers or databases still in them, or, when they hold none, a busy
  * attempt. That refusal is the API still releasing the range of a database that left a subnet
  * (moved or deleted), which lasts minutes (todays-platform.md §5), so the caller tries again.
  */
 async function refused(name: string, subnets: readonly Subnet[], err: ApiError): Promise<DeleteAttempt> {
   const blockers = attachedComputes(subnets);
   if (blockers.length > 0) throw blockedError(name, blockers, err);
+  // Read through the table: the answer's NodeBalancers, by the subnet's output.
+  const balancers = subnets.flatMap((s) => (SUBNET_FIELDS.nodebalancers.api.read(s) ?? []).map((n) => n.id));
+  if (balancers.length > 0)
+    throw new Error(
+      `${name} cannot be deleted while NodeBalancer(s) ${balancers.join(", ")} use it: ` +
+        "delete them or remove their VPC configuration, then retry.",
+      { cause: err },
+    );
   const held = await databasesStillIn(subnets);
   if (held.length > 0)
     throw new Error(

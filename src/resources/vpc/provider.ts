@@ -199,7 +199,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
       ...state,
-      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4 })),
+      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4, ...(s.ipv6?.length ? { ipv6: s.ipv6 } : {}) })),
     });
     return { id, props: state, inputs };
   },

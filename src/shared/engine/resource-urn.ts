@@ -6,7 +6,8 @@
  * state) and keeps it in this process (this-run.ts), where the same `pulumi up`'s `create` finds it
  * by the create's claim scope. The plugin reads the URN from the engine's request instead.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { pulumiSdk } from "./pulumi-sdk.js";
 import { PACKAGE } from "./package.js";
 
 /** The input that carries the resource's URN to `check`; never kept in the state. */
@@ -24,10 +25,11 @@ export function urnInput(
 ): Record<string, pulumi.Input<string>> {
   const type = `pulumi-nodejs:dynamic/${PACKAGE}:${typeName}`;
   const parent = opts?.parent;
-  if (!parent) return { [RESOURCE_URN]: pulumi.createUrn(name, type) };
+  const sdk = pulumiSdk();
+  if (!parent) return { [RESOURCE_URN]: sdk.createUrn(name, type) };
   // A URN is always known, so the apply runs in previews too.
   const parentUrn = new Promise<string>((resolve) => parent.urn.apply((urn) => resolve(urn)));
-  return { [RESOURCE_URN]: pulumi.createUrn(name, type, pulumi.output(parentUrn)) };
+  return { [RESOURCE_URN]: sdk.createUrn(name, type, sdk.output(parentUrn)) };
 }
 
 /** Takes the URN out of `inputs` (so it never reaches the state) and returns it. */

@@ -5,7 +5,8 @@
  * engine keeps the stack configuration, encrypted, as the default provider's inputs).
  */
 import { PACKAGE } from "../engine/package.js";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { pulumiSdk } from "../engine/pulumi-sdk.js";
 import { CloudClient, resolveClientConfig } from "../../client/index.js";
 
 /** The configuration bag of `ConfigureRequest` (full keys such as `cloudplatform:token`). */
@@ -119,7 +120,9 @@ function build(requireToken: boolean): CloudClient {
 /** Debug lines go to the engine's log; a logging failure must never fail an operation. */
 function debugLog(msg: string): void {
   try {
-    void pulumi.log.debug(msg).catch(() => undefined);
+    void pulumiSdk()
+      .log.debug(msg)
+      .catch(() => undefined);
   } catch {
     // ignored on purpose
   }
@@ -132,7 +135,9 @@ function debugLog(msg: string): void {
  */
 export function warn(msg: string): void {
   try {
-    void pulumi.log.warn(msg).catch(() => undefined);
+    void pulumiSdk()
+      .log.warn(msg)
+      .catch(() => undefined);
   } catch {
     // ignored on purpose
   }
