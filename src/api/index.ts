@@ -57,3 +57,5 @@ export * from "./engine-config.js";
 export * from "./vpc-today.js";
 export * from "./vpc-rules.js";
 export * from "./ipv6.js";
+export * from "./paths.js";
+export * from "./database-hosts.js";

@@ -20,6 +20,8 @@ export interface Bounds {
 
 /** The rules, by the name a refusal reports. */
 export type RuleName = "type" | "enum" | "range" | "length" | "pattern" | "items" | "engines";
+/** The rules of a field's bounds, which a JSON schema checks too (all but the engines' own). */
+export type BoundsRule = Exclude<RuleName, "engines">;
 
 const TYPE_NAMES: Record<string, string> = {
   string: "a string",
@@ -42,7 +44,7 @@ function typeName(type: Bounds["type"]): string {
 }
 
 /** The API's reason for a value that breaks `rule` of a field with these bounds. */
-export function ruleReason(rule: Exclude<RuleName, "engines">, b: Bounds): string {
+export function ruleReason(rule: BoundsRule, b: Bounds): string {
   switch (rule) {
     case "type":
       return `Must be ${typeName(b.type)}`;

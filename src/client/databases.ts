@@ -4,7 +4,7 @@
  */
 import type { HttpClient, RequestOptions } from "./http.js";
 import { apiPath } from "./paths.js";
-import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY } from "../api/index.js";
+import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, PATH_WORDS } from "../api/index.js";
 import { readAnswer, reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type {
@@ -86,8 +86,9 @@ export const toBackup = reader(BACKUP);
 
 /** Binds one engine family's operations to a transport. */
 export function databaseEngineApi(http: HttpClient, engine: EngineType): DatabaseEngineApi {
-  const base = apiPath("databases", engine, "instances");
-  const item = (id: number, ...rest: (string | number)[]) => apiPath("databases", engine, "instances", id, ...rest);
+  const base = apiPath(PATH_WORDS.databases, engine, PATH_WORDS.instances);
+  const item = (id: number, ...rest: (string | number)[]) =>
+    apiPath(PATH_WORDS.databases, engine, PATH_WORDS.instances, id, ...rest);
   const action = async (path: string, options: RequestOptions = {}): Promise<void> => {
     await http.request("POST", path, options);
   };
@@ -133,7 +134,10 @@ export function databasesApi(http: HttpClient): DatabasesApi {
         paginate(
           async (query) =>
             toPage(
-              await http.request("GET", apiPath("databases", "instances"), { query, filter: options?.filter }),
+              await http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.instances), {
+                query,
+                filter: options?.filter,
+              }),
               toDatabaseSummary,
             ),
           options,

@@ -3,7 +3,7 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath, engineIdSegments } from "./paths.js";
-import { ENGINE } from "../api/index.js";
+import { ENGINE, PATH_WORDS } from "../api/index.js";
 import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { DatabaseEngine, ListOptions } from "./wire-types.js";
@@ -26,13 +26,18 @@ export function enginesApi(http: HttpClient): EnginesApi {
       collectAll(
         paginate(
           async (query) =>
-            toPage(await http.request("GET", apiPath("databases", "engines"), { auth: false, query }), toEngine),
+            toPage(
+              await http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.engines), { auth: false, query }),
+              toEngine,
+            ),
           options,
         ),
       ),
     get: async (engineId) =>
       toEngine(
-        await http.request("GET", apiPath("databases", "engines", ...engineIdSegments(engineId)), { auth: false }),
+        await http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.engines, ...engineIdSegments(engineId)), {
+          auth: false,
+        }),
       ),
   };
 }

@@ -11,11 +11,13 @@
  * is the contract's.
  */
 
-import { DATABASE, type Entity } from "../api/index.js";
+import { DATABASE, type Answer, type Entity } from "../api/index.js";
 import { ENGINE_CONFIG_FIELD } from "./databases/engine-config.js";
 import { OLDEST_RESTORE_FIELD } from "./databases/fork.js";
 
 type View = Record<string, unknown>;
+/** A database answer of the contract's shape: its fields as the model types them. */
+type ContractView = View & Partial<Answer<typeof DATABASE>>;
 
 /** The database fields the answers of late 2024 lack (the list entry's are a subset). */
 const DROPPED = new Set(
@@ -31,7 +33,7 @@ function laterHosts(hosts: unknown): View {
 }
 
 /** A database answer (full or list entry) of the contract's shape, in the shape of late 2024. */
-export function laterDatabaseView(view: View): View {
+export function laterDatabaseView(view: ContractView): View {
   const { hosts, updates, ...kept } = view;
   const rest = Object.fromEntries(Object.entries(kept).filter(([k]) => !DROPPED.has(k)));
   const window = updates as View | null;

@@ -9,6 +9,7 @@
 import {
   answerNames,
   CONTRACT_PLATFORM,
+  type Answer,
   type ApiField,
   type Engine,
   type EnumValue,
@@ -56,6 +57,12 @@ export type Stored<E extends Entity, C extends string = never> = {
       }
     >
   : never;
+
+/**
+ * Answer fields of `E` a record holds always set (never null nor missing), typed from the model
+ * (an interface's own address, where the entry it answers may have none).
+ */
+export type Held<E extends Entity, K extends keyof Answer<E>> = { [P in K]-?: NonNullable<Answer<E>[P]> };
 
 /**
  * An area's computed answer fields, by wire name: each reads the record (or what the area answers

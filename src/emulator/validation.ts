@@ -1,9 +1,9 @@
 import type { FastifySchemaValidationError } from "fastify";
-import { ruleReason, type Bounds, type RuleName } from "../api/index.js";
+import { ruleReason, type Bounds, type BoundsRule } from "../api/index.js";
 import type { ErrorEntry } from "./failures.js";
 
 /** The declared rule each ajv keyword checks, whose reason src/api words. */
-const RULES: Record<string, Exclude<RuleName, "engines">> = {
+const RULES: Record<string, BoundsRule> = {
   type: "type",
   enum: "enum",
   minimum: "range",

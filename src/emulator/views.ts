@@ -9,7 +9,16 @@ import { FIELDS_ANSWER, SUMMARY_ANSWER } from "./databases/fields.js";
 import { ENGINE_CONFIG_ANSWER } from "./databases/engine-config.js";
 import { FORK_ANSWER } from "./databases/fork.js";
 import { laterDatabaseView } from "./answer-shapes.js";
-import { BACKUP, CONTRACT_PLATFORM, DATABASE, DATABASE_SUMMARY, SUBNET, VPC } from "../api/index.js";
+import {
+  BACKUP,
+  CONTRACT_PLATFORM,
+  DATABASE,
+  DATABASE_SUMMARY,
+  SUBNET,
+  VPC,
+  type Answer,
+  type SUBNET_COMPUTE,
+} from "../api/index.js";
 import { onToday, platformOf } from "./databases/platform.js";
 import { answerOf, type Computed } from "./stored.js";
 import { networkHosts, PRIVATE_NETWORK_ANSWER, SUBNET_DATABASES_ANSWER } from "./databases/private-network.js";
@@ -17,7 +26,7 @@ import { SUBNET_TODAY_ANSWER, VPC_TODAY_ANSWER } from "./vpcs/today.js";
 
 const SUBNET_ANSWER: Computed<SubnetRecord, Account> = {
   computes: (subnet, store) => {
-    const computes = new Map<number, { id: number; interfaces: { id: number; active: boolean }[] }>();
+    const computes = new Map<number, Answer<typeof SUBNET_COMPUTE>>();
     for (const i of store.computes.usersOf(subnet.id)) {
       const entry = computes.get(i.computeId) ?? { id: i.computeId, interfaces: [] };
       entry.interfaces.push({ id: i.id, active: i.active });

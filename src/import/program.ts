@@ -12,6 +12,7 @@ import { Namer, type ResourceClass } from "./naming.js";
 import type { SubnetStyle } from "./options.js";
 import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut } from "./read.js";
 import { literal, RangeIndex, type Expr } from "./references.js";
+import type { ForkInput } from "../resources/managed-database/fork.js";
 import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
 import { DEFAULT_VPC_IPV4_RANGES, FORK } from "../api/index.js";
 import { same } from "../shared/fields/diff.js";
@@ -229,7 +230,7 @@ function databaseArgs(
     given.fork = {
       kind: "object",
       entries: [
-        ["source", literal(idValue(db.fork.source, "fork.source"))],
+        ["source" satisfies keyof ForkInput, literal(idValue(db.fork.source, "fork.source"))],
         ...(db.fork[RESTORE_TIME] ? [["restoreTime", literal(db.fork[RESTORE_TIME])] as [string, Expr]] : []),
       ],
     };

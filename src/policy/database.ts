@@ -88,7 +88,7 @@ export function databaseOf(resource: PolicyResource): DatabaseView | undefined {
       // What the API takes where the program is silent: its platform's own default (today's disks
       // are always encrypted), which a database that exists names in its `platform` output.
       const field = DATABASE_FIELDS[key] as { default?: unknown; todays?: { default?: unknown } };
-      const platform = read(props, "platform");
+      const platform = read(props, "platform" satisfies keyof typeof DATABASE_FIELDS);
       const todays = platform.known && platform.value === "rdbms-default" && field.todays && "default" in field.todays;
       return { known: true, value: todays ? field.todays!.default : field.default };
     },

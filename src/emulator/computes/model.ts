@@ -19,7 +19,7 @@ export type { InterfaceInput };
 export type UsedInterface = InterfaceRecord & { computeId: number };
 
 /** Every interface of the account's compute instances that uses a subnet (what the links read). */
-export function interfacesUsing(state: Pick<State, "computes">, subnetId: number): UsedInterface[] {
+export function interfacesUsing(state: State, subnetId: number): UsedInterface[] {
   return state.computes.flatMap((c) =>
     c.interfaces.filter((i) => subnetOf(i) === subnetId).map((i) => ({ ...i, computeId: c.id })),
   );

@@ -14,8 +14,10 @@ import {
   type BACKUP,
   type CERTIFICATE,
   type CREDENTIALS,
+  type DatabaseHosts,
   type CreateBody,
   type Engine,
+  type EnumValue,
   type Platform,
   type UpdateBody,
 } from "../../api/index.js";
@@ -66,12 +68,15 @@ export type DatabaseCreate = CreateBody<typeof DATABASE>;
 /** Body of database update after schema validation. */
 export type DatabaseUpdate = UpdateBody<typeof DATABASE>;
 
+/** Body of snapshot create after schema validation. */
+export type SnapshotCreate = CreateBody<typeof BACKUP>;
+
 /** What the answer of the record's fields reads besides it: the plans' disk sizes (the store's). */
 interface Plans {
   state: { types: readonly { id: string; disk: number }[] };
 }
 
-const hosts = (db: DatabaseRecord) =>
+const hosts = (db: DatabaseRecord): DatabaseHosts =>
   onToday(db)
     ? todaysHosts(db, db.cluster_size)
     : db.status === "provisioning"
@@ -224,7 +229,10 @@ export function applySettings(db: DatabaseRecord, body: DatabaseUpdate, allowLis
 }
 
 /** Why a snapshot cannot take `target`: a secondary needs a high-availability cluster. */
-export function targetProblem(db: DatabaseRecord, target: string | undefined): string | undefined {
+export function targetProblem(
+  db: DatabaseRecord,
+  target: EnumValue<typeof BACKUP.fields.target> | undefined,
+): string | undefined {
   return target === "secondary" && db.cluster_size !== 3
     ? "A secondary target requires a high-availability cluster (cluster_size 3)"
     : undefined;

@@ -9,7 +9,7 @@ import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { databaseLabelProblem } from "../rules.js";
 import { defaultUpdates, mergeUpdates } from "./window.js";
 import type { EngineType } from "../records.js";
-import type { BackupRecord, DatabaseCreate, DatabaseRecord, DatabaseUpdate } from "./fields.js";
+import type { BackupRecord, DatabaseCreate, DatabaseRecord, DatabaseUpdate, SnapshotCreate } from "./fields.js";
 import { checkStatus, type StatusGate } from "./status.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
@@ -220,7 +220,7 @@ export class DatabaseModel {
   }
 
   /** Starts a snapshot; the backup appears in the list only when it completes. */
-  snapshot(engine: EngineType, id: number, body: { label: string; target?: string }, actor: Actor): void {
+  snapshot(engine: EngineType, id: number, body: SnapshotCreate, actor: Actor): void {
     const db = this.get(engine, id, actor, true, { status: ["active"] });
     if (!PLATFORM_RULES[platformOf(db)].backups) throw new BadRequest(NO_BACKUPS);
     if (db.pending.some((p) => p.kind === "snapshot"))

@@ -12,6 +12,7 @@ import {
   platformRefusal,
   TODAYS_ENGINES,
   updatedOn,
+  type DatabaseHosts,
   type Entity,
   type Platform,
 } from "../../api/index.js";
@@ -77,7 +78,7 @@ const FULL_VERSIONS: Record<string, string> = {
  * Today's hosts, set at create (todays-platform.md §7.2): the primary's name, and the standby's
  * (`replica-` before it) on a cluster of more than one node.
  */
-export function todaysHosts(db: Held, nodes: number): { primary: string; standby?: string } {
+export function todaysHosts(db: Held, nodes: number): DatabaseHosts {
   const primary = `a${db.id}-${db.region}-default.emulator.internal`;
   return nodes > 1 ? { primary, standby: `replica-${primary}` } : { primary };
 }
@@ -92,7 +93,7 @@ export const TODAYS_PORT = 18319;
  * Today's members (todays-platform.md §7.2): `{}` while provisioning or resuming, then one
  * address per node, the first `primary` and the others `failover`.
  */
-export function todaysMembers(db: Held, nodes: number): Record<string, string> {
+export function todaysMembers(db: Held, nodes: number): Record<string, "primary" | "failover"> {
   if (db.status === "provisioning" || db.status === "resuming") return {};
   const base = db.id % 200;
   return Object.fromEntries(

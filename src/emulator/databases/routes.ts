@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { DatabaseCreate, DatabaseUpdate } from "./fields.js";
+import type { DatabaseCreate, DatabaseUpdate, SnapshotCreate } from "./fields.js";
 import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { databaseCreate, databaseUpdate, snapshotCreate } from "../schemas.js";
@@ -61,14 +61,10 @@ export function databaseRoutes(app: FastifyInstance, store: Account): void {
     app.get<Instance & Q>(`${base}/:instanceId/backups`, write(), async (req) =>
       listPage(dbs.backups(engine, instance(req), req.actor).map(backupView), req, FILTERABLE.backups),
     );
-    app.post<Instance & { Body: { label: string; target?: string } }>(
-      `${base}/:instanceId/backups`,
-      write(snapshotCreate),
-      async (req) => {
-        dbs.snapshot(engine, instance(req), req.body, req.actor);
-        return {};
-      },
-    );
+    app.post<Instance & { Body: SnapshotCreate }>(`${base}/:instanceId/backups`, write(snapshotCreate), async (req) => {
+      dbs.snapshot(engine, instance(req), req.body, req.actor);
+      return {};
+    });
     app.get<Backup>(`${base}/:instanceId/backups/:backupId`, write(), async (req) =>
       backupView(dbs.backup(engine, instance(req), id(req.params.backupId), req.actor).backup),
     );

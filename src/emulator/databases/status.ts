@@ -2,13 +2,17 @@
  * A database's status gates: which statuses an operation takes, and the API's refusal of one it
  * does not (the wait for an operation in progress, or the status that forbids it).
  */
+import type { DATABASE, EnumValue } from "../../api/index.js";
 import { BadRequest } from "../failures.js";
 import type { DatabaseRecord } from "./fields.js";
 
+/** A database's status, as the model's enum has it. */
+export type DatabaseStatus = EnumValue<typeof DATABASE.fields.status>;
+
 /** What a status gate allows: a list of statuses, or all but some. */
 export interface StatusGate {
-  status?: string[];
-  statusNot?: string[];
+  status?: readonly DatabaseStatus[];
+  statusNot?: readonly DatabaseStatus[];
 }
 
 const WAIT_FOR: Record<string, string> = {

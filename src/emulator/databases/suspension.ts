@@ -9,7 +9,7 @@ import { BadRequest } from "../failures.js";
 import type { Store } from "../store.js";
 import { onToday } from "./platform.js";
 import type { DatabaseRecord } from "./fields.js";
-import type { StatusGate } from "./status.js";
+import type { DatabaseStatus, StatusGate } from "./status.js";
 
 /** The reason a suspend or resume of a legacy database is refused (chosen; docs/emulator.md). */
 export const LEGACY_SUSPENSION =
@@ -24,7 +24,7 @@ export function refuseLegacy(db: DatabaseRecord): void {
 }
 
 /** Statuses in which today's platform refuses the credentials and certificate (§2.3, §3). */
-const SECRETS_REFUSED = ["provisioning", "suspending", "suspended", "resuming"];
+const SECRETS_REFUSED: readonly DatabaseStatus[] = ["provisioning", "suspending", "suspended", "resuming"];
 
 /**
  * When the credentials and certificate may be read: on today's platform in any status but those
@@ -36,7 +36,7 @@ export function secretsGate(db: DatabaseRecord): StatusGate {
 
 /** When a database may be deleted: a suspended one of today's platform too (chosen; docs/emulator.md). */
 export function deleteGate(db: DatabaseRecord): StatusGate {
-  return { status: ["active", "failed", "degraded", ...(onToday(db) ? ["suspended"] : [])] };
+  return { status: ["active", "failed", "degraded", ...(onToday(db) ? (["suspended"] as const) : [])] };
 }
 
 /** Starts suspending an active database. */

@@ -8,7 +8,7 @@
 import { formatCidr6, parseCidr6, VPC_IP, VPC_IPV6_ENTRY } from "../../api/index.js";
 import { BadRequest } from "../failures.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
-import { answerOf, type Stored } from "../stored.js";
+import { answerOf, type Held, type Stored } from "../stored.js";
 
 /** What a subnet record holds of its VPC. */
 export interface SubnetLink {
@@ -69,13 +69,13 @@ const IP_ANSWER: Record<Derived, (s: IpSource) => unknown> = {
 };
 
 /** A VPC interface of a compute instance's configuration profile; the entry's other fields it holds as answered. */
-export type InterfaceRecord = Stored<typeof VPC_IP, Derived> & {
-  id: number;
-  address: string;
-  ip_ranges: string[];
-  /** Whether the interface has a SLAAC /64 of its subnet's IPv6 range, and whether it is public. */
-  ipv6?: { is_public: boolean } | null;
-};
+export type InterfaceRecord = Stored<typeof VPC_IP, Derived> &
+  Held<typeof VPC_IP, "address"> & {
+    id: number;
+    ip_ranges: string[];
+    /** Whether the interface has a SLAAC /64 of its subnet's IPv6 range, and whether it is public. */
+    ipv6?: { is_public: boolean } | null;
+  };
 
 /** The subnet record keys the state file must hold, with their kinds (persistence.ts). */
 export const SUBNET_LINK_KINDS = { vpc_id: "integer" } as const;

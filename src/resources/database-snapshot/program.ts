@@ -16,7 +16,7 @@ export function secondaryOfSingleNode(args: DatabaseSnapshotArgs): ProgramFailur
   if (args.target !== "secondary" || !db || (db.clusterSize ?? 1) !== 1) return [];
   return [
     {
-      property: "target",
+      property: "target" satisfies keyof DatabaseSnapshotArgs,
       reason:
         'target "secondary" needs a 3-node cluster, but the database that instanceId names is declared with ' +
         'clusterSize 1 and so has no secondary node; leave target out (or set it to "primary")',

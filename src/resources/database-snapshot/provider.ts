@@ -2,7 +2,7 @@
  * The provider of `DatabaseSnapshot`: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Database, DatabaseBackup, EngineType } from "../../client/index.js";
+import type { CreateSnapshotRequest, Database, DatabaseBackup, EngineType } from "../../client/index.js";
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -26,6 +26,8 @@ const DEFAULT_DELETE_MS = 10 * 60_000;
 
 /** A database's node count, read through the database resources' field table. */
 const clusterSize = (db: Database): number => db[DATABASE_FIELDS.clusterSize.api];
+/** The snapshot's target input, as the API's create body types it. */
+const targetOf = (inputs: Bag) => inputs.target as CreateSnapshotRequest["target"];
 
 /** `adoptId` names a snapshot of the very engine and database the arguments name. */
 const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
@@ -116,7 +118,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     if (rules.failures.length === 0 && (engine === "mysql" || engine === "postgresql")) {
       const judged = creates && !adopts("database-snapshot", inputs);
       const db =
-        typeof id === "number" && (judged || inputs.target === "secondary")
+        typeof id === "number" && (judged || targetOf(inputs) === "secondary")
           ? await existingDatabase(engine, id)
           : undefined;
       const refusal = !judged
@@ -128,7 +130,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
             : await newDatabaseRefusal(engine);
       if (refusal) rules.fail("instanceId", refusal);
       // One still to be created is checked in the program (see secondaryOfSingleNode), and again by create.
-      if (inputs.target === "secondary" && db && clusterSize(db) !== 3)
+      if (targetOf(inputs) === "secondary" && db && clusterSize(db) !== 3)
         rules.fail(
           "target",
           `target "secondary" needs a 3-node cluster, but ${engine} database ${db.id} has clusterSize ${clusterSize(db)}`,
@@ -171,7 +173,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const refusal = backupsRefusal(engine, instanceId, platformOf(db));
     if (refusal) throw new Error(refusal);
     // Checked here, not in check: during a preview the database is often not created yet.
-    if (inputs.target === "secondary" && clusterSize(db) !== 3) {
+    if (targetOf(inputs) === "secondary" && clusterSize(db) !== 3) {
       throw new Error(
         `target "secondary" needs a 3-node cluster, but ${engine} database ${instanceId} has clusterSize ` +
           `${clusterSize(db)} and so no secondary node. Leave target out (or set it to "primary") for this database.`,
@@ -195,7 +197,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
                 `(${snapshots.map((s) => `"${s.label}" (backup ${s.id})`).join(", ")}). Delete one before creating another.`,
             );
           }
-          const request = { label, ...(inputs.target ? { target: inputs.target as "primary" | "secondary" } : {}) };
+          const request = { label, ...(inputs.target ? { target: targetOf(inputs) } : {}) };
           await requestSnapshot(engine, api, instanceId, db, request, left);
           try {
             // The create answers {}; the backup shows up in the list later.

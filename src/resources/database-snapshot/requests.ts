@@ -6,6 +6,7 @@ import {
   ApiError,
   DEFAULT_RETRY,
   isUnclearOutcome,
+  type CreateSnapshotRequest,
   type Database,
   type DatabaseBackup,
   type DatabaseEngineApi,
@@ -40,7 +41,7 @@ export async function requestSnapshot(
   api: DatabaseEngineApi,
   instanceId: number,
   start: Database,
-  request: { label: string; target?: "primary" | "secondary" },
+  request: CreateSnapshotRequest,
   left: () => number,
 ): Promise<void> {
   let db = start;

@@ -3,7 +3,7 @@
  * a new database will be on (the setting, or the engine catalogue), and what a platform refuses of
  * a request (the API model's rules for it).
  */
-import type { EngineType } from "../../client/index.js";
+import type { Database, EngineType } from "../../client/index.js";
 import {
   CONTRACT_PLATFORM,
   DATABASE,
@@ -39,7 +39,7 @@ export const LEGACY: DatabasePlatform = CONTRACT_PLATFORM;
  * (`mysql/8.0.30`). Nothing named and no such id: the contract's.
  */
 export function platformOf(bag: object | undefined): DatabasePlatform {
-  const b = bag as Bag | undefined;
+  const b = bag as (Bag & Partial<Database>) | undefined;
   if (b?.platform === TODAYS) return TODAYS;
   if (b?.platform === undefined && typeof b?.engineId === "string" && MAJOR_ONLY.test(b.engineId)) return TODAYS;
   return LEGACY;

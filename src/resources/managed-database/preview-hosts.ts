@@ -11,9 +11,15 @@ import { client } from "../../shared/runtime/context.js";
 import { pulumiSdk } from "../../shared/engine/pulumi-sdk.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { fetchSecrets, stateOf, type Secrets } from "./state.js";
+import type { DATABASE_OUTPUT_FIELDS } from "./output-fields.js";
 
 /** The outputs that name the hosts, and the inputs whose change gives the database new ones. */
-const HOSTS = ["hosts", "standbyHost", "connectionUri", "secondaryConnectionUri"];
+const HOSTS: readonly (keyof typeof DATABASE_OUTPUT_FIELDS)[] = [
+  "hosts",
+  "standbyHost",
+  "connectionUri",
+  "secondaryConnectionUri",
+];
 const MOVES_HOSTS = ["privateNetwork", "type", "clusterSize"];
 /** The outputs that hold the root password, and the trigger that changes it. */
 const PASSWORD = ["rootPassword", "connectionUri", "secondaryConnectionUri"];

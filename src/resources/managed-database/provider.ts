@@ -6,7 +6,7 @@
  * fields.ts into ../mysql-database/ and ../postgresql-database/.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Database, EngineType } from "../../client/index.js";
+import type { Database, DatabaseStatus, EngineType } from "../../client/index.js";
 import { engineProblem, regionProblem, typeProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
@@ -61,11 +61,11 @@ import { createOrClaim, createRefusals, DATABASE_TIMEOUTS_MS } from "./create.js
 const RESIZING = ["type", "clusterSize", "engineId"];
 
 /** The statuses the API deletes a database in: today's platform deletes a suspended one too. */
-const deletable = (db: Database): string[] => [
+const deletable = (db: Database): DatabaseStatus[] => [
   "active",
   "failed",
   "degraded",
-  ...(platformOf(db) === TODAYS ? ["suspended"] : []),
+  ...(platformOf(db) === TODAYS ? (["suspended"] as const) : []),
 ];
 /**
  * The inputs a program changes that an update of the existing database would send or act on

@@ -3,7 +3,7 @@
  * `PostgresqlDatabase`: the input rule, the checks that refuse a restore that can only end badly
  * (before any write), the restore request (never sent twice for one change) and its wait.
  */
-import type { Database, DatabaseBackup, DatabaseEngineApi, EngineType } from "../../client/index.js";
+import type { Database, DatabaseBackup, DatabaseEngineApi, DatabaseStatus, EngineType } from "../../client/index.js";
 import type { RestoreRecord } from "../types.js";
 import { compact, same } from "../../shared/fields/diff.js";
 import { client, warn } from "../../shared/runtime/context.js";
@@ -12,7 +12,7 @@ import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../sh
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Statuses the API restores from (spec: "Restore | active, degraded or failed"). */
-export const RESTORABLE = ["active", "degraded", "failed"];
+export const RESTORABLE: readonly DatabaseStatus[] = ["active", "degraded", "failed"];
 
 /** The `restore` input: which backup, and a trigger whose change restores the same backup again. */
 export interface RestoreInput {

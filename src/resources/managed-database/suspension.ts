@@ -5,7 +5,13 @@
  * active database; a suspended database's credentials and certificate are refused, so they are
  * not read then and the state keeps those it had.
  */
-import { ApiError, type Database, type DatabaseEngineApi, type EngineType } from "../../client/index.js";
+import {
+  ApiError,
+  type Database,
+  type DatabaseEngineApi,
+  type DatabaseStatus,
+  type EngineType,
+} from "../../client/index.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { CONTRACT_PLATFORM, type Platform } from "../../api/index.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
@@ -98,7 +104,8 @@ export async function resumeDatabase(
       timeoutMs: limitMs,
       profile: QUICK,
     });
-  if (current.status === "suspended") await send(api, id, "resume", (d) => ["resuming", "active"].includes(d.status));
+  if (current.status === "suspended")
+    await send(api, id, "resume", (d) => (["resuming", "active"] as DatabaseStatus[]).includes(d.status));
   return waitFor({
     what: `${engine} database ${id} to resume (about 8 minutes on the API) and become active`,
     poll,

@@ -6,14 +6,15 @@
 import { contains6, parseCidr6, parseRangeRequest, VPC_REFUSALS } from "../../api/index.js";
 import { knownVpc } from "../../shared/account/lists.js";
 import { isNewValue } from "../../shared/fields/diff.js";
-import { hasUnknown, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { hasUnknown, type Bag, type Rules, type Unchecked } from "../../shared/fields/validate.js";
+import type { SubnetIpv6 } from "../types.js";
 import { insideRanges, vpcIpv4Ranges } from "../vpc/todays-checks.js";
 
 const given = (v: unknown): boolean => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
 
 /** The IPv6 CIDR the program's `ipv6` names, if it names one (rather than a length or `auto`). */
 function askedCidr(ipv6: unknown): string | undefined {
-  const range = Array.isArray(ipv6) ? (ipv6[0] as Bag | undefined)?.range : undefined;
+  const range = Array.isArray(ipv6) ? (ipv6[0] as Unchecked<SubnetIpv6> | undefined)?.range : undefined;
   return typeof range === "string" && parseRangeRequest(range)?.kind === "cidr" ? range : undefined;
 }
 

@@ -8,10 +8,10 @@ import type { FieldCheck } from "../../shared/fields/table.js";
 import { createSubnet, deleteSubnet } from "./network.js";
 import { fieldProblems, SUBNET } from "../../api/index.js";
 import { OverlapIndex, parseCidr } from "../../api/ipv4.js";
-import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { hasUnknown, Rules, UNKNOWN, type Bag, type Unchecked } from "../../shared/fields/validate.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { subnetIpv6Rule } from "./ipv6-rules.js";
-import type { VpcInlineSubnet } from "../types.js";
+import type { SubnetIpv6, VpcInlineSubnet } from "../types.js";
 import { ipv6Answers } from "./inline-subnet-match.js";
 
 /** An inline subnet as the provider receives it once its values are known. */
@@ -82,7 +82,7 @@ function inlineIpv6(rules: Rules, value: unknown, at: string): void {
   if (value === undefined || value === null || hasUnknown(value)) return;
   if (!Array.isArray(value) || value.length > 1 || value.some((e) => e === null || typeof e !== "object"))
     return rules.fail(at, `${at} must be a list of at most one {range}`);
-  for (const e of value as Bag[]) {
+  for (const e of value as Unchecked<SubnetIpv6>[]) {
     const reason = typeof e.range === "string" ? subnetIpv6Rule(e.range) : undefined;
     if (reason) rules.fail(`${at}[0].range`, `${at}[0].range: ${reason}`);
   }

@@ -11,7 +11,8 @@ import { regionOffers } from "../../shared/account/catalogue.js";
 import { client } from "../../shared/runtime/context.js";
 import { parseRangeRequest } from "../../api/index.js";
 import { isNewValue } from "../../shared/fields/diff.js";
-import { hasUnknown, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { hasUnknown, type Bag, type Rules, type Unchecked } from "../../shared/fields/validate.js";
+import type { VpcIpv4Range, VpcIpv6 } from "../types.js";
 
 const known = (v: unknown): boolean => v !== undefined && v !== null && !hasUnknown(v);
 const entries = (v: unknown): Bag[] =>
@@ -19,7 +20,7 @@ const entries = (v: unknown): Bag[] =>
 
 /** The IPv4 ranges a VPC's subnets must lie in: the program's own, or the API's defaults. */
 export function vpcIpv4Ranges(ipv4: unknown): string[] {
-  const own = entries(ipv4)
+  const own = (entries(ipv4) as Unchecked<VpcIpv4Range>[])
     .map((e) => e.range)
     .filter((r): r is string => typeof r === "string");
   return own.length > 0 ? own : [...DEFAULT_VPC_IPV4_RANGES];
@@ -42,7 +43,7 @@ export function insideRanges(range: string, ranges: readonly string[]): boolean 
  * account; `auto` or none is the API's to choose. An unreadable answer leaves it to the API.
  */
 async function offeredLength(rules: Rules, region: string, ipv6: unknown): Promise<void> {
-  const range = entries(ipv6)[0]?.range;
+  const range = (entries(ipv6) as Unchecked<VpcIpv6>[])[0]?.range;
   const asked = typeof range === "string" && !hasUnknown(range) ? parseRangeRequest(range) : undefined;
   if (asked?.kind !== "length") return;
   const offered = await client()

@@ -6,13 +6,19 @@
 import type { CloudClient, DatabaseEngine, Region, RegionAvailability } from "../../client/index.js";
 import { catalogueClient, onReconfigure, warn } from "../runtime/context.js";
 
+/** The catalogue's lists, by name. */
+type CatalogueList = "regions" | "engines" | "availability";
+
 /** The catalogue lists read in this process, by name (the promises, so concurrent checks share one read). */
-const lists = new Map<string, Promise<unknown[]>>();
+const lists = new Map<CatalogueList, Promise<unknown[]>>();
 
 onReconfigure(() => lists.clear());
 
 /** The list `fetch` reads, read once per process; undefined when no API is configured or it cannot be read. */
-async function catalogue<T>(name: string, fetch: (client: CloudClient) => Promise<T[]>): Promise<T[] | undefined> {
+async function catalogue<T>(
+  name: CatalogueList,
+  fetch: (client: CloudClient) => Promise<T[]>,
+): Promise<T[] | undefined> {
   const client = catalogueClient();
   if (!client) return undefined;
   if (!lists.has(name)) lists.set(name, fetch(client));

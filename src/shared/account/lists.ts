@@ -10,7 +10,15 @@
  * token, network trouble) skips the check: the API then has the last word at `up`, as with the
  * catalogue (catalogue.ts).
  */
-import type { CloudClient, DatabaseBackup, DatabaseSummary, EngineType, Subnet, Vpc } from "../../client/index.js";
+import type {
+  CloudClient,
+  Database,
+  DatabaseBackup,
+  DatabaseSummary,
+  EngineType,
+  Subnet,
+  Vpc,
+} from "../../client/index.js";
 import { accountClient, onReconfigure } from "../runtime/context.js";
 import { anyOf, batched } from "./batch.js";
 import type { LabelHolder } from "./label-claim.js";
@@ -144,10 +152,7 @@ export async function databaseHolder(engine: EngineType, label: string): Promise
 }
 
 /** A database of either engine as the holder of a label a database of `engine` wants. */
-export function databaseAsHolder(
-  engine: EngineType,
-  db: { id: number; engine: EngineType; created: string },
-): LabelHolder {
+export function databaseAsHolder(engine: EngineType, db: Database | DatabaseSummary): LabelHolder {
   return {
     what: `${db.engine} database ${db.id}`,
     apiId: db.id,

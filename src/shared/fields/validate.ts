@@ -22,6 +22,9 @@ export function hasUnknown(value: unknown): boolean {
 /** Plain input bag as the engine hands it over. */
 export type Bag = Record<string, unknown>;
 
+/** An input object not checked yet: the keys of its generated type `T`, each of any value. */
+export type Unchecked<T> = { [K in keyof T]?: unknown };
+
 /**
  * A value as a failure message shows it: JSON, except where JSON would mislead (NaN and the
  * infinities print as `null` in JSON, undefined not at all).

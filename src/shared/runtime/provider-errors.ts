@@ -22,7 +22,7 @@ export class ResourceInitError extends Error {
     properties: Record<string, unknown>,
     inputs: Record<string, unknown>,
     cause: unknown,
-    done = "created",
+    done: "created" | "updated part-way" = "created",
   ) {
     const reason = messageOf(cause);
     super(`${reason} The object was ${done} (id ${id}); the next \`pulumi up\` resumes where this one stopped.`);
