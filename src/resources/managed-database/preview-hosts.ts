@@ -8,7 +8,7 @@
  */
 import type { EngineType } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
-import { pulumiSdk } from "../../shared/engine/pulumi-sdk.js";
+import { pulumiRpc } from "../../shared/engine/pulumi-sdk.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { fetchSecrets, stateOf, type Secrets } from "./state.js";
 import type { DATABASE_OUTPUT_FIELDS } from "./output-fields.js";
@@ -59,7 +59,7 @@ export async function keptHosts(engine: EngineType, olds: Bag, news: Bag, changi
     const secrets: Secrets = db.status === "active" ? await fetchSecrets(api, db.id).catch(() => ({})) : {};
     const state = stateOf(engine, db, {}, secrets);
     const out: Bag = {};
-    const { specialSecretSig, specialSigKey } = pulumiSdk().runtime;
+    const { specialSecretSig, specialSigKey } = pulumiRpc();
     for (const k of HOSTS)
       if (!unknown.includes(k) && state[k] !== undefined)
         out[k] = SECRET.has(k) ? { [specialSigKey]: specialSecretSig, value: state[k] } : state[k];

@@ -23,3 +23,9 @@ export function pulumiLog(): typeof Pulumi.log {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   return require("@pulumi/pulumi/log") as typeof Pulumi.log;
 }
+
+/** The SDK's wire encoding alone (`pulumi.runtime`'s secret signature), loaded now if nothing loaded it yet. */
+export function pulumiRpc(): typeof import("@pulumi/pulumi/runtime/rpc") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see pulumiLog
+  return require("@pulumi/pulumi/runtime/rpc") as typeof import("@pulumi/pulumi/runtime/rpc");
+}
