@@ -6,7 +6,7 @@ import type { HttpClient, RequestOptions } from "./http.js";
 import { apiPath } from "./paths.js";
 import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, PATH_WORDS } from "../api/index.js";
 import { readAnswer, reader } from "./normalize.js";
-import { collectAll, paginate, toPage } from "./paginate.js";
+import { listAll } from "./paginate.js";
 import type {
   CreateDatabaseRequest,
   CreateOptions,
@@ -94,12 +94,7 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
   };
   return {
     list: (options) =>
-      collectAll(
-        paginate(
-          async (query) => toPage(await http.request("GET", base, { query, filter: options?.filter }), toDatabase),
-          options,
-        ),
-      ),
+      listAll((query) => http.request("GET", base, { query, filter: options?.filter }), toDatabase, options),
     get: async (id) => toDatabase(await http.request("GET", item(id))),
     create: async (request, options) => toDatabase(await http.request("POST", base, { ...options, body: request })),
     update: async (id, request) => toDatabase(await http.request("PUT", item(id), { body: request })),
@@ -107,9 +102,7 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
       await http.request("DELETE", item(id));
     },
     listBackups: (id, options) =>
-      collectAll(
-        paginate(async (query) => toPage(await http.request("GET", item(id, "backups"), { query }), toBackup), options),
-      ),
+      listAll((query) => http.request("GET", item(id, "backups"), { query }), toBackup, options),
     getBackup: async (id, backupId) => toBackup(await http.request("GET", item(id, "backups", backupId))),
     createSnapshot: (id, request) => action(item(id, "backups"), { body: request }),
     deleteBackup: async (id, backupId) => {
@@ -130,18 +123,11 @@ export function databaseEngineApi(http: HttpClient, engine: EngineType): Databas
 export function databasesApi(http: HttpClient): DatabasesApi {
   return {
     list: (options) =>
-      collectAll(
-        paginate(
-          async (query) =>
-            toPage(
-              await http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.instances), {
-                query,
-                filter: options?.filter,
-              }),
-              toDatabaseSummary,
-            ),
-          options,
-        ),
+      listAll(
+        (query) =>
+          http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.instances), { query, filter: options?.filter }),
+        toDatabaseSummary,
+        options,
       ),
   };
 }

@@ -5,7 +5,7 @@ import type { HttpClient } from "./http.js";
 import { apiPath, engineIdSegments } from "./paths.js";
 import { ENGINE, PATH_WORDS } from "../api/index.js";
 import { reader } from "./normalize.js";
-import { collectAll, paginate, toPage } from "./paginate.js";
+import { listAll } from "./paginate.js";
 import type { DatabaseEngine, ListOptions } from "./wire-types.js";
 
 /** Engine operations of {@link CloudClient}. */
@@ -23,15 +23,10 @@ export const toEngine = reader(ENGINE);
 export function enginesApi(http: HttpClient): EnginesApi {
   return {
     list: (options) =>
-      collectAll(
-        paginate(
-          async (query) =>
-            toPage(
-              await http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.engines), { auth: false, query }),
-              toEngine,
-            ),
-          options,
-        ),
+      listAll(
+        (query) => http.request("GET", apiPath(PATH_WORDS.databases, PATH_WORDS.engines), { auth: false, query }),
+        toEngine,
+        options,
       ),
     get: async (engineId) =>
       toEngine(

@@ -29,6 +29,18 @@ export async function* paginate<T>(fetchPage: PageFetcher<T>, options: ListOptio
   }
 }
 
+/**
+ * Every item of a list operation: `get` fetches the raw answer for one page's query, `read` reads
+ * each item. The one shape of every `list` of the client's areas.
+ */
+export function listAll<T>(
+  get: (query: Parameters<PageFetcher<T>>[0]) => Promise<unknown>,
+  read: (item: unknown) => T,
+  options?: ListOptions,
+): Promise<T[]> {
+  return collectAll(paginate(async (query) => toPage(await get(query), read), options));
+}
+
 /** Drains an async iterable into an array. */
 export async function collectAll<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

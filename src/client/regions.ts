@@ -5,7 +5,7 @@ import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
 import { AVAILABILITY, REGION } from "../api/index.js";
 import { asRecord, reader } from "./normalize.js";
-import { collectAll, paginate, toPage } from "./paginate.js";
+import { listAll } from "./paginate.js";
 import type { ListOptions, Region, RegionAvailability } from "./wire-types.js";
 
 /** Region operations of {@link CloudClient}. */
@@ -42,16 +42,10 @@ export function regionsApi(http: HttpClient): RegionsApi {
   const get = (path: string, query?: Record<string, number | undefined>) =>
     http.request("GET", path, { auth: false, ...(query ? { query } : {}) });
   return {
-    list: (options) =>
-      collectAll(paginate(async (query) => toPage(await get(apiPath("regions"), query), toRegion), options)),
+    list: (options) => listAll((query) => get(apiPath("regions"), query), toRegion, options),
     get: async (id) => toRegion(await get(apiPath("regions", id))),
     listAvailability: (options) =>
-      collectAll(
-        paginate(
-          async (query) => toPage(await get(apiPath("regions", "availability"), query), toRegionAvailability),
-          options,
-        ),
-      ),
+      listAll((query) => get(apiPath("regions", "availability"), query), toRegionAvailability, options),
     getAvailability: async (id) => toAvailabilityList(await get(apiPath("regions", id, "availability"))),
   };
 }

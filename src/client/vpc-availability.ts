@@ -8,7 +8,7 @@ import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
 import { VPC_AVAILABILITY, VPC_DEFAULT_RANGES } from "../api/index.js";
 import { reader } from "./normalize.js";
-import { collectAll, paginate, toPage } from "./paginate.js";
+import { listAll } from "./paginate.js";
 import type { ListOptions, RegionVpcAvailability, VpcDefaultRanges } from "./wire-types.js";
 
 /** VPC availability operations of {@link CloudClient}. */
@@ -28,15 +28,10 @@ const toDefaultRanges = reader(VPC_DEFAULT_RANGES);
 export function vpcAvailabilityApi(http: HttpClient): VpcAvailabilityApi {
   return {
     list: (options) =>
-      collectAll(
-        paginate(
-          async (query) =>
-            toPage(
-              await http.request("GET", apiPath("regions", "vpc-availability"), { query, filter: options?.filter }),
-              toAvailability,
-            ),
-          options,
-        ),
+      listAll(
+        (query) => http.request("GET", apiPath("regions", "vpc-availability"), { query, filter: options?.filter }),
+        toAvailability,
+        options,
       ),
     get: async (regionId) =>
       toAvailability(await http.request("GET", apiPath("regions", regionId, "vpc-availability"))),

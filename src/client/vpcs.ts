@@ -5,7 +5,7 @@ import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
 import { VPC, VPC_IP, VPC_IPV6_ENTRY } from "../api/index.js";
 import { asRecord, readAnswer, reader } from "./normalize.js";
-import { collectAll, paginate, toPage } from "./paginate.js";
+import { collectAll, listAll, paginate, toPage } from "./paginate.js";
 import type {
   CreateOptions,
   CreateVpcRequest,
@@ -85,12 +85,7 @@ export function vpcsApi(http: HttpClient): VpcsApi {
       options,
     );
   const listOf = (path: string, options?: ListOptions) =>
-    collectAll(
-      paginate(
-        async (query) => toPage(await http.request("GET", path, { query, filter: options?.filter }), toVpcIpv6),
-        options,
-      ),
-    );
+    listAll((query) => http.request("GET", path, { query, filter: options?.filter }), toVpcIpv6, options);
   return {
     iterate,
     list: (options) => collectAll(iterate(options)),
@@ -101,12 +96,7 @@ export function vpcsApi(http: HttpClient): VpcsApi {
       await http.request("DELETE", item(id));
     },
     listIps: (options) =>
-      collectAll(
-        paginate(
-          async (query) => toPage(await http.request("GET", apiPath("networking", "vpcs", "ips"), { query }), toVpcIp),
-          options,
-        ),
-      ),
+      listAll((query) => http.request("GET", apiPath("networking", "vpcs", "ips"), { query }), toVpcIp, options),
     listIpv6s: (options) => listOf(apiPath("vpcs", "ipv6s"), options),
     listVpcIpv6s: (vpcId, options) => listOf(apiPath("vpcs", vpcId, "ipv6s"), options),
     listVpcIps: (vpcId, options) =>
