@@ -72,6 +72,12 @@ export function parseRangeRequest(range: string | undefined): RangeRequest | und
   return cidr ? { kind: "cidr", cidr } : undefined;
 }
 
+/** The prefix length a range request asks for: `auto`'s is `auto`, the caller's default. */
+export function requestedPrefix(request: RangeRequest, auto: number): number {
+  if (request.kind === "auto") return auto;
+  return request.kind === "length" ? request.prefix : request.cidr.prefix;
+}
+
 /**
  * Whether an allocated prefix answers what a program asked for, by meaning (todays-vpcs.md §3.1,
  * TF's `LinodeAutoAllocRangeType`): `auto` or no range matches any prefix, `/N` any prefix of

@@ -11,6 +11,7 @@ import {
   FORBIDDEN_IPV4_RANGES,
   overlaps6,
   parseRangeRequest,
+  requestedPrefix,
   SUBNET_IPV6_PREFIX_LENGTHS,
   VPC_IPV6_PREFIX_LENGTHS,
   VPC_REFUSALS,
@@ -94,12 +95,7 @@ export function planVpc(
   const request = parseRangeRequest(asked[0]!.range);
   const field = "ipv6[0].range";
   if (!request) return (void errors.add(field, reason("invalidIpv6Range")), held);
-  const prefix =
-    request.kind === "auto"
-      ? DEFAULT_VPC_IPV6_PREFIX
-      : request.kind === "length"
-        ? request.prefix
-        : request.cidr.prefix;
+  const prefix = requestedPrefix(request, DEFAULT_VPC_IPV6_PREFIX);
   if (!VPC_IPV6_PREFIX_LENGTHS.includes(prefix)) return (void errors.add(field, reason("ipv6PrefixLength")), held);
   if (!store.vpcAccount.offered(region).includes(prefix))
     return (void errors.add(field, reason("ipv6PrefixNotOffered")), held);
@@ -138,12 +134,7 @@ export function planSubnetIpv6(
   if (!prefixOfVpc) return (void errors.add(`${path}ipv6`, reason("subnetIpv6WithoutVpcIpv6")), null);
   const request = parseRangeRequest(asked[0]!.range);
   if (!request) return (void errors.add(field, reason("invalidIpv6Range")), null);
-  const prefix =
-    request.kind === "auto"
-      ? DEFAULT_SUBNET_IPV6_PREFIX
-      : request.kind === "length"
-        ? request.prefix
-        : request.cidr.prefix;
+  const prefix = requestedPrefix(request, DEFAULT_SUBNET_IPV6_PREFIX);
   if (!SUBNET_IPV6_PREFIX_LENGTHS.includes(prefix) || prefix < prefixOfVpc.prefix)
     return (void errors.add(field, reason("subnetIpv6PrefixLength")), null);
   if (request.kind === "cidr" && !contains6(prefixOfVpc, request.cidr))
