@@ -21,6 +21,7 @@ import { Account } from "./account.js";
 import { DEFAULT_TIMINGS, type Timings } from "./store.js";
 import { validationErrors } from "./validation.js";
 import { exactJsonType } from "./json-type.js";
+import { lazyValidators } from "./lazy-validators.js";
 import type { Platform } from "../api/index.js";
 
 /** Options of the emulator. */
@@ -103,6 +104,7 @@ export function buildApp(opts: EmulatorOptions = {}): FastifyInstance {
         verbose: true,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
   });
   app.decorate("emulator", { store, faults, log });
   app.decorateRequest("actor", null);
