@@ -2,9 +2,13 @@
  * The fields of `DatabaseSnapshot`, one declaration each (see fields.ts). A snapshot cannot be
  * changed: every argument but `timeouts` and `adoptId` replaces it.
  */
-import { BACKUP } from "../../api/index.js";
-import type { DatabaseBackup } from "../../client/index.js";
+import { BACKUP, wireKeys } from "../../api/index.js";
+import { ENGINE_TYPES, type DatabaseBackup } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
+import { tableKeys } from "../../shared/fields/table-keys.js";
+
+/** A backup's wire names, read from the model. */
+const KEYS = wireKeys(BACKUP);
 
 /** Every field of `DatabaseSnapshot`. */
 export const SNAPSHOT_FIELDS = {
@@ -14,7 +18,7 @@ export const SNAPSHOT_FIELDS = {
     type: "string",
     required: true,
     output: true,
-    choices: { values: ["mysql", "postgresql"] },
+    choices: { values: ENGINE_TYPES },
     // A database's engineType output (a string) fits; check refuses other values.
     tsType: 'pulumi.Input<"mysql" | "postgresql"> | pulumi.Output<string>',
     notes: "`mysql`/`postgresql`; a database's `engineType` fits",
@@ -32,7 +36,7 @@ export const SNAPSHOT_FIELDS = {
     description: "Label, 1..30 ASCII letters, digits or underscores, unique among the database's backups.",
     change: "replace",
     type: "string",
-    api: "label",
+    api: KEYS.label,
     required: true,
     output: true,
     notes: "1..30 ASCII letters, digits or `_`; unique per database",
@@ -65,15 +69,18 @@ export const SNAPSHOT_FIELDS = {
     description: "The backup's numeric id.",
     change: "output",
     type: "integer",
-    api: "id",
+    api: KEYS.id,
     notes: "the resource id is `<engine>/<instanceId>/<backupId>`",
   },
   type: {
     description: 'Backup type, "snapshot" for backups made here.',
     change: "output",
     type: "string",
-    api: "type",
+    api: KEYS.type,
     notes: "`snapshot`",
   },
   created: { description: "Creation time.", change: "output", type: "string", api: "created" },
 } satisfies FieldTable<DatabaseBackup>;
+
+/** The input names of `DatabaseSnapshot`, read from its table. */
+export const SNAPSHOT_INPUTS = tableKeys(SNAPSHOT_FIELDS);

@@ -2,7 +2,14 @@
  * The provider of `DatabaseSnapshot`: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CreateSnapshotRequest, Database, DatabaseBackup, EngineType } from "../../client/index.js";
+import {
+  ENGINE_TYPES,
+  type CreateSnapshotRequest,
+  type Database,
+  type DatabaseBackup,
+  type EngineType,
+} from "../../client/index.js";
+import type { DatabaseSnapshotArgs } from "./args.js";
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
 import { isNotFound, readAdopted, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -14,12 +21,18 @@ import { BACKUP } from "../../api/index.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields/table.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
-import { SNAPSHOT_FIELDS } from "./fields.js";
+import { SNAPSHOT_FIELDS, SNAPSHOT_INPUTS as KEYS } from "./fields.js";
 import { DATABASE_FIELDS } from "../managed-database/fields.js";
 import { newDatabasePlatform, platformOf, type DatabasePlatform } from "../managed-database/platform.js";
 import { PLATFORM_RULES } from "../../api/index.js";
-import { Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { Rules, UNKNOWN, type Bag, type InputBag } from "../../shared/fields/validate.js";
 import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/runtime/wait.js";
+
+/** A snapshot's inputs as the engine hands them over. */
+type Inputs = InputBag<DatabaseSnapshotArgs>;
+
+/** Whether an input names one of the engines (not an unknown value, nor anything else). */
+const isEngine = (v: unknown): v is EngineType => ENGINE_TYPES.includes(v as EngineType);
 
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;
@@ -27,10 +40,10 @@ const DEFAULT_DELETE_MS = 10 * 60_000;
 /** A database's node count, read through the database resources' field table. */
 const clusterSize = (db: Database): number => db[DATABASE_FIELDS.clusterSize.api];
 /** The snapshot's target input, as the API's create body types it. */
-const targetOf = (inputs: Bag) => inputs.target as CreateSnapshotRequest["target"];
+const targetOf = (inputs: Inputs) => inputs.target as CreateSnapshotRequest["target"];
 
 /** `adoptId` names a snapshot of the very engine and database the arguments name. */
-const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
+const adoptIdCheck: FieldCheck = (rules, news: Inputs, inputs: Inputs) => {
   const adopt = rules.string(news, "adoptId", false, (v) =>
     parseSnapshotId(v)
       ? undefined
@@ -45,15 +58,15 @@ const adoptIdCheck: FieldCheck = (rules, news, inputs) => {
     rules.fail("adoptId", `adoptId names database ${parsed.instanceId} but instanceId is ${id}`);
 };
 
-function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+function checkInputs(news: Inputs): { rules: Rules; inputs: Inputs } {
   return checkFields(SNAPSHOT_FIELDS, news, undefined, { adoptId: adoptIdCheck, timeouts: timeoutsCheck }, BACKUP);
 }
 
-function stateOf(inputs: Bag, backup: DatabaseBackup): Bag {
+function stateOf(inputs: Inputs, backup: DatabaseBackup): Bag {
   return compact(stateFields(SNAPSHOT_FIELDS, backup, inputs));
 }
 
-async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+async function adopt(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
   const ref = parseSnapshotId(inputs.adoptId as string)!;
   const backup = await readAdopted(`backup ${ref.backupId} of ${ref.engine} database ${ref.instanceId}`, () =>
     client().database(ref.engine).getBackup(ref.instanceId, ref.backupId),
@@ -72,11 +85,11 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
  * of a database that exists already: the label must not be one of its backups' already. The
  * backups cannot be listed while the database provisions; the create judges then.
  */
-async function labelCheck(olds: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
+async function labelCheck(olds: Inputs, inputs: Inputs, urn: string | undefined, rules: Rules): Promise<void> {
   const { engine, instanceId, label } = inputs;
   if (rules.failures.length > 0 || inputs.adoptId !== undefined) return;
   if (typeof instanceId !== "number" || typeof label !== "string" || label === UNKNOWN) return;
-  if (engine !== "mysql" && engine !== "postgresql") return;
+  if (!isEngine(engine)) return;
   const scope = `${engine}/${instanceId}/backup:${label}`;
   noteUrn(scope, urn);
   if (Object.keys(olds).length > 0)
@@ -88,14 +101,14 @@ async function labelCheck(olds: Bag, inputs: Bag, urn: string | undefined, rules
     await backupHolder(engine, instanceId, label),
     "backup labels are unique per database",
   );
-  if (problem) rules.fail("label", problem);
+  if (problem) rules.fail(KEYS.label, problem);
 }
 
 /** How each input takes part in diff; the plugin names the changed fields from it. */
 const SNAPSHOT_DIFF = diffSpec(
   SNAPSHOT_FIELDS,
   // Labels are unique per database: a replacement of the same label must follow the delete.
-  (o, n) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
+  (o: Inputs, n: Inputs) => o.engine === n.engine && o.instanceId === n.instanceId && o.label === n.label,
 );
 
 export { parseSnapshotId, SNAPSHOT_LIMIT } from "./requests.js";
@@ -104,7 +117,7 @@ export { parseSnapshotId, SNAPSHOT_LIMIT } from "./requests.js";
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(olds: Bag, news: Bag) {
+  async check(olds: Inputs, news: Inputs) {
     const { rules, inputs } = checkInputs(news);
     const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
@@ -115,7 +128,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
       Object.keys(olds).length === 0 || (computeDiff(olds, inputs, SNAPSHOT_DIFF).replaces ?? []).length > 0;
     const engine = inputs.engine;
     const id = inputs.instanceId;
-    if (rules.failures.length === 0 && (engine === "mysql" || engine === "postgresql")) {
+    if (rules.failures.length === 0 && isEngine(engine)) {
       const judged = creates && !adopts("database-snapshot", inputs);
       const db =
         typeof id === "number" && (judged || targetOf(inputs) === "secondary")
@@ -139,7 +152,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return rules.result(inputs, news);
   },
 
-  async diff(id: string, olds: Bag, news: Bag) {
+  async diff(id: string, olds: Inputs, news: Inputs) {
     const result = computeDiff(olds, news, SNAPSHOT_DIFF);
     // Create-before-delete keeps a backup until its successor exists; give that up only when the
     // successor could not be made otherwise. The list is read only for a replacement still planned
@@ -156,7 +169,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return { ...result, deleteBeforeReplace: true };
   },
 
-  async create(news: Bag) {
+  async create(news: Inputs) {
     const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("database snapshot", rules.failures);
@@ -221,7 +234,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     );
   },
 
-  async read(id: string, props?: Bag) {
+  async read(id: string, props?: Inputs) {
     const ref = parseSnapshotId(id);
     if (!ref) return { id: "" };
     const backup = await unlessNotFound(() => client().database(ref.engine).getBackup(ref.instanceId, ref.backupId));
@@ -230,12 +243,12 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return { id, props: state, inputs: refreshInputs(SNAPSHOT_FIELDS, state) };
   },
 
-  async update(_id: string, olds: Bag, news: Bag) {
+  async update(_id: string, olds: Inputs, news: Inputs) {
     // Only timeouts reach update; they change nothing at the API.
     return { outs: compact({ ...olds, adoptId: news.adoptId, timeouts: news.timeouts }) };
   },
 
-  async delete(id: string, props: Bag) {
+  async delete(id: string, props: Inputs) {
     const ref = parseSnapshotId(id);
     if (!ref) return;
     const api = client().database(ref.engine);

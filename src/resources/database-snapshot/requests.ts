@@ -14,7 +14,8 @@ import {
 } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import { stuckReason } from "../managed-database/converge.js";
-import type { Bag } from "../../shared/fields/validate.js";
+import type { InputBag } from "../../shared/fields/validate.js";
+import type { DatabaseSnapshotArgs } from "./args.js";
 import { PROVISIONING, QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** The API allows this many snapshots per database at a time. */
@@ -101,7 +102,7 @@ export function waitReady(
  */
 export async function fullDatabase(
   id: string,
-  news: Bag,
+  news: InputBag<DatabaseSnapshotArgs>,
 ): Promise<{ engine: EngineType; instanceId: number; count: number } | undefined> {
   const old = parseSnapshotId(id);
   // An unknown engine or instanceId arrives as UNKNOWN and so never equals the old value.

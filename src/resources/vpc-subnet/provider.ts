@@ -3,6 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
+import type { VpcSubnetArgs } from "./args.js";
 import {
   adopts,
   assertValid,
@@ -23,7 +24,7 @@ import {
   stateFields,
   updateRequest,
 } from "../../shared/fields/table.js";
-import { SUBNET_FIELDS } from "../vpc/fields.js";
+import { SUBNET_FIELDS, SUBNET_INPUTS as KEYS } from "../vpc/fields.js";
 import { client, configure } from "../../shared/runtime/context.js";
 import { readAdopted, unlessNotFound } from "../../shared/runtime/provider-errors.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";
@@ -35,21 +36,32 @@ import { currentSubnet, noteLabelCheck, urnFor } from "../../shared/account/this
 import { createSubnet, deleteSubnet, NETWORK_DELETE_TIMEOUT_MS } from "../vpc/network.js";
 import { SUBNET } from "../../api/index.js";
 import { rangesOverlap } from "../../api/ipv4.js";
-import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import {
+  hasUnknown,
+  resourceId,
+  Rules,
+  UNKNOWN,
+  type Bag,
+  type InputBag,
+  type Unchecked,
+} from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 import { subnetTodaysChecks } from "./todays-checks.js";
 import { unlessIpv6Dropped } from "../vpc/dropped-ipv6.js";
 
+/** A subnet's inputs as the engine hands them over. */
+type Inputs = InputBag<VpcSubnetArgs>;
+
 /** The state: the table's lines, with `vpcId` as the subnet is known to the API (a number). */
-function stateOf(vpcId: number, subnet: Subnet, inputs: Bag): Bag {
+function stateOf(vpcId: number, subnet: Subnet, inputs: Inputs): Bag {
   return compact({ ...stateFields(SUBNET_FIELDS, subnet, inputs), vpcId });
 }
 
-function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+function checkInputs(news: Inputs): { rules: Rules; inputs: Inputs } {
   return checkFields(SUBNET_FIELDS, news, undefined, { timeouts: timeoutsCheck }, SUBNET);
 }
 
-async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+async function adopt(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.vpcId as number;
   const subnetId = inputs.adoptId as number;
   const api = client().subnets;
@@ -65,7 +77,7 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
 }
 
 /** Sends the update that brings `subnet` to the in-place inputs of `inputs`, when one differs. */
-async function converge(vpcId: number, subnet: Subnet, inputs: Bag): Promise<Subnet> {
+async function converge(vpcId: number, subnet: Subnet, inputs: Inputs): Promise<Subnet> {
   const body = updateRequest(SUBNET_FIELDS, fromApi(SUBNET_FIELDS, subnet), inputs);
   return Object.keys(body).length > 0 ? client().subnets.update(vpcId, subnet.id, body) : subnet;
 }
@@ -75,7 +87,7 @@ const SUBNET_DIFF: DiffSpec = diffSpec(
   SUBNET_FIELDS,
   // Labels are unique within a VPC and ranges must not overlap: a replacement in the same VPC
   // that keeps the label or overlaps the old range can only be made after the delete.
-  (o, n) =>
+  (o: Inputs, n: Inputs) =>
     hasUnknown(n.vpcId) ||
     (o.vpcId === n.vpcId &&
       (o.label === n.label ||
@@ -94,22 +106,31 @@ const SUBNET_DIFF: DiffSpec = diffSpec(
  * The resource's own current subnet, which is no sibling: known by its old inputs, or, when the
  * engine checks a replacement a second time without them, by what the first check saw.
  */
-function ownSubnet(olds: Bag, vpcId: number, urn: string | undefined): { label: unknown; ipv4: unknown } | undefined {
-  const current = currentSubnet(olds, urn);
+function ownSubnet(olds: Inputs, vpcId: number, urn: string | undefined): Unchecked<Subnet> | undefined {
+  const current = currentSubnet(olds, urn) as Inputs | undefined;
   return current && current.vpcId === vpcId ? { label: current.label, ipv4: current.ipv4 } : undefined;
 }
 
-async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | undefined, rules: Rules): Promise<void> {
+/** The inputs whose own failure leaves the account's checks out: they would judge a value already refused. */
+const ACCOUNT_CHECKED: readonly string[] = [KEYS.vpcId, KEYS.label, KEYS.ipv4];
+
+async function accountChecks(
+  olds: Inputs,
+  news: Inputs,
+  inputs: Inputs,
+  urn: string | undefined,
+  rules: Rules,
+): Promise<void> {
   const vpcId = inputs.vpcId;
-  if (typeof vpcId !== "number" || rules.failures.some((f) => ["vpcId", "label", "ipv4"].includes(f.property))) return;
+  if (typeof vpcId !== "number" || rules.failures.some((f) => ACCOUNT_CHECKED.includes(f.property))) return;
   const known = (v: unknown): v is string => typeof v === "string" && v !== UNKNOWN;
   const label = known(inputs.label) ? inputs.label : undefined;
   const ipv4 = known(inputs.ipv4) ? inputs.ipv4 : undefined;
   const scope = `vpc/${vpcId}/subnet`;
   const same = Object.keys(olds).length > 0 && olds.vpcId === vpcId;
   noteLabelCheck(scope, label, urn, same ? olds.label : undefined);
-  const newLabel = label !== undefined && isNewValue(olds, news, "label");
-  const newRange = ipv4 !== undefined && isNewValue(olds, news, "ipv4");
+  const newLabel = label !== undefined && isNewValue(olds, news, KEYS.label);
+  const newRange = ipv4 !== undefined && isNewValue(olds, news, KEYS.ipv4);
   if (!newLabel && !newRange && !(Object.keys(olds).length > 0 && !same)) return;
   const found = await subnetConflicts({
     vpcId,
@@ -125,15 +146,15 @@ async function accountChecks(olds: Bag, news: Bag, inputs: Bag, urn: string | un
           found.holder,
           "subnet labels are unique in a VPC",
         );
-  if (problem) rules.fail("label", problem);
-  if (found.overlap) rules.fail(found.overlap.property, found.overlap.reason);
+  if (problem) rules.fail(KEYS.label, problem);
+  if (found.overlap) rules.fail(KEYS.ipv4, found.overlap);
 }
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(olds: Bag, news: Bag) {
+  async check(olds: Inputs, news: Inputs) {
     const { rules, inputs } = checkInputs(news);
     const urn = takeUrn(inputs);
     for (const f of takeProgramFailures(inputs)) rules.fail(f.property, f.reason);
@@ -142,11 +163,11 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return rules.result(inputs, news);
   },
 
-  async diff(_id: string, olds: Bag, news: Bag) {
+  async diff(_id: string, olds: Inputs, news: Inputs) {
     return noteReplacement("vpc-subnet", news, computeDiff(olds, news, SUBNET_DIFF));
   },
 
-  async create(news: Bag) {
+  async create(news: Inputs) {
     const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("VPC subnet", rules.failures);

@@ -7,7 +7,10 @@
  */
 import { VPC_CAPABILITIES } from "../../api/index.js";
 import { ResourceInitError } from "../../shared/runtime/provider-errors.js";
-import type { Bag } from "../../shared/fields/validate.js";
+import type { Subnet, Vpc } from "../../client/index.js";
+import type { Bag, InputBag } from "../../shared/fields/validate.js";
+import type { VpcArgs } from "./args.js";
+import type { VpcSubnetArgs } from "../vpc-subnet/args.js";
 
 const asked = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
 
@@ -16,8 +19,8 @@ const asked = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
  * and throws. `what` names it (`VPC 7`, `subnet 9 of VPC 7`); `state` is its state, should the
  * delete fail.
  */
-export async function unlessIpv6Dropped<T extends { id: number; ipv6?: unknown }>(
-  inputs: Bag,
+export async function unlessIpv6Dropped<T extends Vpc | Subnet>(
+  inputs: InputBag<VpcArgs> | InputBag<VpcSubnetArgs>,
   made: T,
   what: string,
   remove: () => Promise<void>,

@@ -6,7 +6,8 @@ import type { FieldTable } from "../../shared/fields/table.js";
 import { firstHost, parseCidr } from "../../api/ipv4.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { objectList } from "../../shared/fields/object-list.js";
-import { rangeAnswers, VPC_TYPES } from "../../api/index.js";
+import { tableKeys } from "../../shared/fields/table-keys.js";
+import { rangeAnswers, SUBNET, VPC, VPC_TYPES, wireKeys, type UpdateBody } from "../../api/index.js";
 import { subnetIpv6Rule, vpcIpv6Rule } from "./ipv6-rules.js";
 import { inlineSubnetsMatch } from "./inline-subnet-match.js";
 
@@ -14,13 +15,17 @@ import { inlineSubnetsMatch } from "./inline-subnet-match.js";
 const byMeaning = (given: unknown, held: unknown): boolean =>
   typeof held === "string" && rangeAnswers(typeof given === "string" ? given : undefined, held);
 
+/** The VPC's and the subnet's wire names, read from the model. */
+const VPC_KEYS = wireKeys(VPC);
+const SUBNET_KEYS = wireKeys(SUBNET);
+
 /** Every field of `Vpc`. */
 export const VPC_FIELDS = {
   label: {
     description: "Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique in the account.",
     change: "update",
     type: "string",
-    api: "label",
+    api: VPC_KEYS.label,
     required: true,
     output: true,
     rule: networkLabelRule,
@@ -30,7 +35,7 @@ export const VPC_FIELDS = {
     description: 'Region id with the "VPCs" capability (a region in outage gets a warning).',
     change: "replace",
     type: "string",
-    api: "region",
+    api: VPC_KEYS.region,
     required: true,
     output: true,
     notes: "capability `VPCs`; status not `ok`: a warning",
@@ -39,7 +44,7 @@ export const VPC_FIELDS = {
     description: 'Free text of at most 255 characters; left out, not managed ("" clears it).',
     change: "update",
     type: "string",
-    api: { read: (v) => v.description ?? "", write: (v) => ({ description: v }) },
+    api: { read: (v) => v.description ?? "", write: (v): UpdateBody<typeof VPC> => ({ description: v as string }) },
     ifSet: true,
     output: true,
     notes: 'at most 255 characters; left out, not managed (the VPC keeps its own); `""` clears it',
@@ -52,7 +57,7 @@ export const VPC_FIELDS = {
     output: true,
     absent: "undefined",
     ...objectList<Vpc>({
-      key: "ipv4",
+      key: VPC_KEYS.ipv4,
       type: { name: "VpcIpv4Range", description: "One of a VPC's IPv4 ranges." },
       members: { range: { description: "An IPv4 range in CIDR form." } },
     }),
@@ -66,7 +71,7 @@ export const VPC_FIELDS = {
     output: true,
     absent: "undefined",
     ...objectList<Vpc>({
-      key: "ipv6",
+      key: VPC_KEYS.ipv6,
       type: {
         name: "VpcIpv6",
         description: "A VPC's IPv6 prefix: asked for by length or `auto`, answered as the CIDR.",
@@ -126,7 +131,7 @@ export const VPC_FIELDS = {
     description: "The VPC's numeric id (the resource id as a number).",
     change: "output",
     type: "integer",
-    api: "id",
+    api: VPC_KEYS.id,
     notes: "numeric id",
   },
 } satisfies FieldTable<Vpc>;
@@ -146,7 +151,7 @@ export const SUBNET_FIELDS = {
     description: "Label, 1..64 ASCII letters, digits and hyphens (no `--`), unique within the VPC.",
     change: "update",
     type: "string",
-    api: "label",
+    api: SUBNET_KEYS.label,
     required: true,
     output: true,
     rule: networkLabelRule,
@@ -157,7 +162,7 @@ export const SUBNET_FIELDS = {
       "RFC 1918 range in canonical CIDR form, prefix 1..29, outside 192.168.128.0/17 and inside the VPC's ranges; IPv4, IPv6 or both.",
     change: "replace",
     type: "string",
-    api: "ipv4",
+    api: SUBNET_KEYS.ipv4,
     output: true,
     rule: subnetRangeRule,
     notes:
@@ -170,7 +175,7 @@ export const SUBNET_FIELDS = {
     output: true,
     absent: "undefined",
     ...objectList<Subnet>({
-      key: "ipv6",
+      key: SUBNET_KEYS.ipv6,
       type: {
         name: "SubnetIpv6",
         description: "A subnet's IPv6 range: asked for by length or `auto`, answered as the CIDR.",
@@ -203,7 +208,7 @@ export const SUBNET_FIELDS = {
     description: "The subnet's numeric id (the resource id as a number).",
     change: "output",
     type: "integer",
-    api: "id",
+    api: SUBNET_KEYS.id,
     notes: "numeric id",
   },
   gateway: {
@@ -262,3 +267,9 @@ export const SUBNET_FIELDS = {
     notes: "NodeBalancers in the subnet with their ranges, as of the last read; undefined when none",
   },
 } satisfies FieldTable<Subnet>;
+
+/** The input names of `Vpc`, read from its table. */
+export const VPC_INPUTS = tableKeys(VPC_FIELDS);
+
+/** The input names of `VpcSubnet`, read from its table. */
+export const SUBNET_INPUTS = tableKeys(SUBNET_FIELDS);

@@ -6,21 +6,24 @@ import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import type { FieldCheck } from "../../shared/fields/table.js";
 import { createSubnet, deleteSubnet } from "./network.js";
-import { fieldProblems, SUBNET } from "../../api/index.js";
+import { fieldProblems, INLINE_SUBNET, SUBNET, wireKeys, type CreateBody } from "../../api/index.js";
 import { OverlapIndex, parseCidr } from "../../api/ipv4.js";
-import { hasUnknown, Rules, UNKNOWN, type Bag, type Unchecked } from "../../shared/fields/validate.js";
+import { hasUnknown, Rules, UNKNOWN, type InputBag, type Unchecked } from "../../shared/fields/validate.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { subnetIpv6Rule } from "./ipv6-rules.js";
-import type { SubnetIpv6, VpcInlineSubnet } from "../types.js";
+import type { SubnetIpv6, VpcInlineSubnet, VpcSubnetSpec } from "../types.js";
+import type { VpcArgs } from "./args.js";
+import { SUBNET_INPUTS, VPC_INPUTS } from "./fields.js";
 import { ipv6Answers } from "./inline-subnet-match.js";
 
-/** An inline subnet as the provider receives it once its values are known. */
-export interface SubnetRange {
-  label: string;
-  ipv4: string;
-  /** Sent with the create only where the program gives it. */
-  ipv6?: { range?: string }[];
-}
+/**
+ * An inline subnet as the provider receives it once its values are known: a VPC create's subnet
+ * (`ipv6` sent only where the program gives it), always with an IPv4 range.
+ */
+export type SubnetRange = CreateBody<typeof INLINE_SUBNET> & { ipv4: string };
+
+/** An inline subnet checked so far: its place in the list, its range and, when valid, its label. */
+type Known = { i: number; ipv4: string } & Partial<SubnetRange>;
 
 /** The VPC's subnets that the resource manages: those whose range the inputs list. */
 export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[]): Subnet[] {
@@ -29,31 +32,33 @@ export function managedSubnets(vpc: ApiVpc, wanted: readonly { ipv4: string }[])
 }
 
 /** Inline subnets: each checked like a `VpcSubnet`, and no two overlapping or sharing a label. */
-export const inlineSubnets: FieldCheck = (rules, news) => {
+export const inlineSubnets: FieldCheck = (rules, news: InputBag<VpcArgs>) => {
   const subnets = news.subnets;
   if (subnets === undefined || subnets === null || (hasUnknown(subnets) && !Array.isArray(subnets))) return;
   if (!Array.isArray(subnets)) {
-    rules.fail("subnets", "subnets must be a list of {label, ipv4}");
+    rules.fail(VPC_INPUTS.subnets, "subnets must be a list of {label, ipv4}");
     return;
   }
-  const known: { i: number; ipv4: string; label?: string }[] = [];
+  const known: Known[] = [];
   subnets.forEach((raw, i) => {
     if (raw === UNKNOWN) return;
     if (raw === null || typeof raw !== "object") {
       rules.fail(`subnets[${i}]`, `subnets[${i}] must be an object {label, ipv4}`);
       return;
     }
-    const item = raw as Bag;
+    const item = raw as InputBag<VpcSubnetSpec>;
     for (const k of Object.keys(item))
-      if (k !== "label" && k !== "ipv4" && k !== "ipv6")
+      if (!Object.hasOwn(INLINE_SUBNET.fields, k))
         rules.fail(`subnets[${i}].${k}`, `subnets[${i}].${k} is not known; use label, ipv4 and ipv6`);
     inlineIpv6(rules, item.ipv6, `subnets[${i}].ipv6`);
     const sub = new Rules();
     // The label's declared rules (the API's POST /vpcs judges `subnets[i].label` by them), then its characters.
-    const declared = hasUnknown(item.label) ? [] : fieldProblems("label", SUBNET.fields.label, item.label ?? undefined);
+    const declared = hasUnknown(item.label)
+      ? []
+      : fieldProblems(wireKeys(SUBNET).label, SUBNET.fields.label, item.label ?? undefined);
     for (const p of declared) sub.fail(p.field, `${p.field}: ${p.reason}`);
-    const label = declared.length ? undefined : sub.string(item, "label", true, networkLabelRule);
-    const ipv4 = sub.string(item, "ipv4", true, subnetRangeRule);
+    const label = declared.length ? undefined : sub.string(item, SUBNET_INPUTS.label, true, networkLabelRule);
+    const ipv4 = sub.string(item, SUBNET_INPUTS.ipv4, true, subnetRangeRule);
     for (const f of sub.failures) rules.fail(`subnets[${i}].${f.property}`, `subnets[${i}].${f.reason}`);
     if (ipv4 !== undefined) known.push({ i, ipv4, ...(label !== undefined ? { label } : {}) });
   });
@@ -89,7 +94,7 @@ function inlineIpv6(rules: Rules, value: unknown, at: string): void {
 }
 
 /** The inline subnets the inputs list, as a create sends them: `ipv6` only where given. */
-export function wantedSubnets(inputs: Bag): SubnetRange[] {
+export function wantedSubnets(inputs: InputBag<VpcArgs>): SubnetRange[] {
   return ((inputs.subnets as SubnetRange[] | undefined) ?? []).map((s) => ({
     label: s.label,
     ipv4: s.ipv4,

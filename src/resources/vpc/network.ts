@@ -3,6 +3,7 @@
  * both fail the same way when compute instances still use a subnet.
  */
 import type { CreateSubnetRequest, Subnet } from "../../client/index.js";
+import type { Answer, SUBNET } from "../../api/index.js";
 import { ApiError } from "../../client/index.js";
 import { client } from "../../shared/runtime/context.js";
 import { isNotFound, unlessNotFound } from "../../shared/runtime/provider-errors.js";
@@ -14,7 +15,9 @@ export const NETWORK_DELETE_TIMEOUT_MS = 10 * 60_000;
 
 /** The subnet of the VPC that holds `label` (unique in a VPC), if any. */
 export async function subnetByLabel(vpcId: number, label: string): Promise<Subnet | undefined> {
-  return (await client().subnets.list(vpcId, { filter: { label } })).find((s) => s.label === label);
+  return (await client().subnets.list(vpcId, { filter: { label } satisfies Partial<Answer<typeof SUBNET>> })).find(
+    (s) => s.label === label,
+  );
 }
 
 /**

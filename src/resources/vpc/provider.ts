@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { VPC } from "../../api/index.js";
-import type { Subnet, Vpc as ApiVpc } from "../../client/index.js";
+import type { CreateVpcRequest, Subnet, Vpc as ApiVpc } from "../../client/index.js";
 import { regionProblem } from "../../shared/account/catalogue.js";
 import {
   adopts,
@@ -34,41 +34,39 @@ import {
   stateFields,
   updateRequest,
 } from "../../shared/fields/table.js";
-import { VPC_FIELDS } from "./fields.js";
-import type { VpcInlineSubnet } from "../types.js";
+import { VPC_FIELDS, VPC_INPUTS as KEYS } from "./fields.js";
+import type { VpcInlineSubnet, VpcSubnetSpec } from "../types.js";
+import type { VpcArgs } from "./args.js";
 import { inlineSubnets, managedSubnets, reconcileSubnets, wantedSubnets } from "./inline-subnets.js";
-import { hasUnknown, resourceId, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { hasUnknown, resourceId, Rules, UNKNOWN, type InputBag, type Unchecked } from "../../shared/fields/validate.js";
 import { timeoutMs, timeoutsCheck } from "../../shared/runtime/wait.js";
 import { todaysVpcChecks } from "./todays-checks.js";
 import { unlessIpv6Dropped } from "./dropped-ipv6.js";
 
-/** The state this provider keeps for a VPC. */
-interface VpcState extends Bag {
-  vpcId: number;
-  label: string;
-  region: string;
-  description: string;
-  subnets: VpcInlineSubnet[];
-}
+/** A VPC's inputs as the engine hands them over. */
+type Inputs = InputBag<VpcArgs>;
+
+/** The state this provider keeps for a VPC: its inputs' keys, its id and its managed inline subnets. */
+type VpcState = Inputs & { vpcId: number; subnets: VpcInlineSubnet[] };
 
 /** An inline subnet as the state keeps it: its allocated IPv6 range only where it has one. */
 function inlineState(s: Subnet): VpcInlineSubnet {
   return { id: s.id, label: s.label, ipv4: s.ipv4 as string, ipv6: s.ipv6?.length ? s.ipv6 : undefined };
 }
 
-function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Bag): VpcState {
+function stateOf(vpc: ApiVpc, managed: readonly Subnet[], inputs: Inputs): VpcState {
   return compact({
     setInputs: setInputsOf(inputs, VPC_DIFF.ifSet!),
     ...stateFields(VPC_FIELDS, vpc, inputs),
-    subnets: managed.map((s) => inlineState(s)),
+    ...({ subnets: managed.map((s) => inlineState(s)) } satisfies Unchecked<VpcArgs>),
   }) as unknown as VpcState;
 }
 
-function checkInputs(news: Bag): { rules: Rules; inputs: Bag } {
+function checkInputs(news: Inputs): { rules: Rules; inputs: Inputs } {
   return checkFields(VPC_FIELDS, news, undefined, { subnets: inlineSubnets, timeouts: timeoutsCheck }, VPC);
 }
 
-async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+async function adopt(inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
   const vpcId = inputs.adoptId as number;
   const vpc = await readAdopted(`VPC ${vpcId}`, () => client().vpcs.get(vpcId));
   const mismatches = adoptionMismatches(VPC_FIELDS, vpc, inputs);
@@ -85,7 +83,7 @@ async function adopt(inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
  * Makes an existing VPC this resource's result (adopted, or left by an interrupted create), brought
  * to the arguments; a failure on the way still records it, so nothing is left unmanaged.
  */
-async function takeOver(vpc: ApiVpc, inputs: Bag): Promise<pulumi.dynamic.CreateResult> {
+async function takeOver(vpc: ApiVpc, inputs: Inputs): Promise<pulumi.dynamic.CreateResult> {
   const managed = managedSubnets(vpc, wantedSubnets(inputs));
   try {
     return { id: String(vpc.id), outs: await converge(vpc, managed, inputs) };
@@ -95,7 +93,7 @@ async function takeOver(vpc: ApiVpc, inputs: Bag): Promise<pulumi.dynamic.Create
 }
 
 /** Applies label, description and inline subnets of `inputs` to an existing VPC. */
-async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): Promise<VpcState> {
+async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Inputs): Promise<VpcState> {
   const api = client();
   const wanted = wantedSubnets(inputs);
   const body = updateRequest(VPC_FIELDS, fromApi(VPC_FIELDS, vpc), inputs);
@@ -110,44 +108,44 @@ async function converge(vpc: ApiVpc, current: readonly Subnet[], inputs: Bag): P
 const VPC_DIFF: DiffSpec = diffSpec(
   VPC_FIELDS,
   // VPC labels are unique in the account: a replacement with the same label must wait for the delete.
-  (o, n) => o.label === n.label || hasUnknown(n.label),
+  (o: Inputs, n: Inputs) => o.label === n.label || hasUnknown(n.label),
 );
 
 /** The implementation the lazy provider loads in the provider process. */
 export const provider: pulumi.dynamic.ResourceProvider = {
   configure,
 
-  async check(olds: Bag, news: Bag) {
+  async check(olds: Inputs, news: Inputs) {
     const { rules, inputs } = checkInputs(news);
     const urn = takeUrn(inputs);
     const label = inputs.label;
-    if (typeof label === "string" && label !== UNKNOWN && !rules.failures.some((f) => f.property === "label")) {
+    if (typeof label === "string" && label !== UNKNOWN && !rules.failures.some((f) => f.property === KEYS.label)) {
       const claim: CreateClaim = { scope: `vpc:${label}`, label, urn };
       noteLabelCheck("vpc", label, urn, Object.keys(olds).length > 0 ? olds.label : undefined);
       // Only a create or a new label asks the account; an unchanged VPC costs no API call.
-      if (isNewValue(olds, news, "label")) {
+      if (isNewValue(olds, news, KEYS.label)) {
         const problem = await takenProblem(claim, await vpcHolder(label), "VPC labels are unique in the account");
-        if (problem) rules.fail("label", problem);
+        if (problem) rules.fail(KEYS.label, problem);
       }
     }
     if (
       typeof news.region === "string" &&
       news.region !== UNKNOWN &&
-      !rules.failures.some((f) => f.property === "region") &&
-      isNewValue(olds, news, "region")
+      !rules.failures.some((f) => f.property === KEYS.region) &&
+      isNewValue(olds, news, KEYS.region)
     ) {
       const problem = await regionProblem(news.region, "VPCs");
-      if (problem) rules.fail("region", problem);
+      if (problem) rules.fail(KEYS.region, problem);
     }
     await todaysVpcChecks(rules, olds, news);
     return rules.result(inputs, news);
   },
 
-  async diff(_id: string, olds: Bag, news: Bag) {
+  async diff(_id: string, olds: Inputs, news: Inputs) {
     return noteReplacement("vpc", news, computeDiff(olds, news, VPC_DIFF));
   },
 
-  async create(news: Bag) {
+  async create(news: Inputs) {
     const carried = takeUrn(news);
     const { rules, inputs } = checkInputs(news);
     assertValid("VPC", rules.failures);
@@ -157,7 +155,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const scope = `vpc:${label}`;
     const wanted = wantedSubnets(inputs);
     const byLabel = async (): Promise<ApiVpc | undefined> =>
-      (await api.list({ filter: { label } })).find((v) => v.label === label);
+      (await api.list({ filter: { label } satisfies Partial<ApiVpc> })).find((v) => v.label === label);
     return claimedCreate(
       { scope, label, urn: urnFor(scope, carried) },
       {
@@ -166,7 +164,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
         send: () =>
           api.create(
             {
-              ...(createBody(VPC_FIELDS, inputs) as { label: string; region: string }),
+              ...(createBody(VPC_FIELDS, inputs) as CreateVpcRequest),
               ...(wanted.length ? { subnets: wanted } : {}),
             },
             { recover: byLabel },
@@ -189,7 +187,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     );
   },
 
-  async read(id: string, props?: Bag) {
+  async read(id: string, props?: Inputs) {
     const vpc = await unlessNotFound(() => client().vpcs.get(resourceId(id, "a VPC")));
     if (!vpc) return { id: "" };
     const previous = (props?.subnets as VpcInlineSubnet[] | undefined) ?? [];
@@ -199,12 +197,16 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const state = stateOf(vpc, managed, props ?? {});
     const inputs = refreshInputs(VPC_FIELDS, {
       ...state,
-      subnets: managed.map((s) => ({ label: s.label, ipv4: s.ipv4, ...(s.ipv6?.length ? { ipv6: s.ipv6 } : {}) })),
-    });
+      subnets: managed.map((s): VpcSubnetSpec => ({
+        label: s.label,
+        ipv4: s.ipv4!,
+        ...(s.ipv6?.length ? { ipv6: s.ipv6 } : {}),
+      })),
+    } satisfies Inputs);
     return { id, props: state, inputs };
   },
 
-  async update(id: string, olds: Bag, news: Bag) {
+  async update(id: string, olds: Inputs, news: Inputs) {
     const quiet = timeoutsOnlyUpdate(olds, news, VPC_DIFF);
     if (quiet) return { outs: quiet };
     const api = client();
@@ -221,7 +223,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     return { outs: await converge(vpc, current, news) };
   },
 
-  async delete(id: string, props: Bag) {
+  async delete(id: string, props: Inputs) {
     await deleteVpc(Number(id), timeoutMs(props.timeouts, "delete", NETWORK_DELETE_TIMEOUT_MS));
   },
 };

@@ -11,8 +11,10 @@ import { regionOffers } from "../../shared/account/catalogue.js";
 import { client } from "../../shared/runtime/context.js";
 import { parseRangeRequest } from "../../api/index.js";
 import { isNewValue } from "../../shared/fields/diff.js";
-import { hasUnknown, type Bag, type Rules, type Unchecked } from "../../shared/fields/validate.js";
-import type { VpcIpv4Range, VpcIpv6 } from "../types.js";
+import { hasUnknown, type Bag, type InputBag, type Rules, type Unchecked } from "../../shared/fields/validate.js";
+import type { VpcIpv4Range, VpcIpv6, VpcSubnetSpec } from "../types.js";
+import type { VpcArgs } from "./args.js";
+import { VPC_INPUTS as KEYS } from "./fields.js";
 
 const known = (v: unknown): boolean => v !== undefined && v !== null && !hasUnknown(v);
 const entries = (v: unknown): Bag[] =>
@@ -52,31 +54,32 @@ async function offeredLength(rules: Rules, region: string, ipv6: unknown): Promi
     .catch(() => undefined);
   if (offered && !offered.includes(asked.prefix))
     rules.fail(
-      "ipv6",
+      KEYS.ipv6,
       `ipv6[0].range: ${VPC_REFUSALS.ipv6PrefixNotOffered.reason} (region "${region}" offers ${offered.map((n) => `/${n}`).join(", ") || "none to this account"}; got ${range})`,
     );
 }
 
 /** Today's VPC rules for `news` (the program) against `olds` (the state; empty at create). */
-export async function todaysVpcChecks(rules: Rules, olds: Bag, news: Bag): Promise<void> {
+export async function todaysVpcChecks(rules: Rules, olds: InputBag<VpcArgs>, news: InputBag<VpcArgs>): Promise<void> {
   const region = news.region;
   const failed = (k: string) => rules.failures.some((f) => f.property === k);
-  const regionKnown = typeof region === "string" && !hasUnknown(region) && !failed("region");
-  if (news.vpcType === "rdma" && entries(news.ipv6).length > 0 && !failed("ipv6"))
-    rules.fail("ipv6", `ipv6: ${VPC_REFUSALS.rdmaWithIpv6.reason}`);
-  if (regionKnown && known(news.ipv4) && !failed("ipv4") && isNewValue(olds, news, "ipv4")) {
+  const regionKnown = typeof region === "string" && !hasUnknown(region) && !failed(KEYS.region);
+  if (news.vpcType === "rdma" && entries(news.ipv6).length > 0 && !failed(KEYS.ipv6))
+    rules.fail(KEYS.ipv6, `ipv6: ${VPC_REFUSALS.rdmaWithIpv6.reason}`);
+  if (regionKnown && known(news.ipv4) && !failed(KEYS.ipv4) && isNewValue(olds, news, KEYS.ipv4)) {
     if ((await regionOffers(region, VPC_CAPABILITIES.customIpv4)) === false)
       rules.fail(
-        "ipv4",
+        KEYS.ipv4,
         `ipv4: ${VPC_REFUSALS.customIpv4Region.reason} (region "${region}" does not offer "${VPC_CAPABILITIES.customIpv4}")`,
       );
   }
-  if (regionKnown && !failed("ipv6") && isNewValue(olds, news, "ipv6")) await offeredLength(rules, region, news.ipv6);
+  if (regionKnown && !failed(KEYS.ipv6) && isNewValue(olds, news, KEYS.ipv6))
+    await offeredLength(rules, region, news.ipv6);
   // No capability check for `rdma`: linodego's recordings (TestVPC_WithRDMAType) made an RDMA VPC in
   // au-mel, whose recorded capabilities lack "GPUDirect RDMA", so the API does not refuse it there.
-  if (!hasUnknown(news.ipv4) && !failed("subnets")) {
+  if (!hasUnknown(news.ipv4) && !failed(KEYS.subnets)) {
     const ranges = vpcIpv4Ranges(news.ipv4);
-    entries(news.subnets).forEach((s, i) => {
+    (entries(news.subnets) as Unchecked<VpcSubnetSpec>[]).forEach((s, i) => {
       // A range refused on its own already (not RFC 1918, reserved) is not refused twice.
       if (rules.failures.some((f) => f.property.startsWith(`subnets[${i}]`))) return;
       if (typeof s.ipv4 === "string" && !hasUnknown(s.ipv4) && !insideRanges(s.ipv4, ranges))

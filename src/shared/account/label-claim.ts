@@ -13,6 +13,7 @@
  * shows up under the label after a create whose answer was lost was made by that create
  * (`CreateOptions.recover` of the client): the look before it found nothing.
  */
+import type { Labelled } from "../../api/index.js";
 import { configuredApiUrl } from "../runtime/context.js";
 import { dropRecord, readRecord, writeRecord, type CreateKey } from "./create-records.js";
 import { holdsItself } from "./this-run.js";
@@ -70,7 +71,7 @@ export interface Look<T> {
 }
 
 /** The look of a scope read whole (a VPC's subnets, a database's backups, the databases). */
-export function lookIn<T extends { id: number; label: string }>(items: readonly T[], label: string): Look<T> {
+export function lookIn<T extends Labelled>(items: readonly T[], label: string): Look<T> {
   return { found: items.find((item) => item.label === label), maxId: Math.max(0, ...items.map((item) => item.id)) };
 }
 

@@ -19,6 +19,7 @@
  * of its own would show it.
  */
 import type { Subnet, Vpc } from "../../client/index.js";
+import { VPC, wireKeys } from "../../api/index.js";
 import { client, onReconfigure } from "../runtime/context.js";
 import { batched } from "./batch.js";
 import { lookIn, type Look } from "./label-claim.js";
@@ -47,7 +48,10 @@ onReconfigure(() => {
 
 /** The highest VPC id the account holds: the first of the list ordered by id, newest first. */
 async function newestVpcId(): Promise<number> {
-  for await (const vpc of client().vpcs.iterate({ pageSize: 25, filter: { "+order_by": "id", "+order": "desc" } }))
+  for await (const vpc of client().vpcs.iterate({
+    pageSize: 25,
+    filter: { "+order_by": wireKeys(VPC).id, "+order": "desc" },
+  }))
     return vpc.id;
   return 0;
 }
@@ -70,7 +74,7 @@ export function raiseVpcFloor(id: number): void {
 }
 
 async function readVpcs(wants: Want[]): Promise<Answer> {
-  const labels = wants.flatMap((w) => ("label" in w ? [{ label: w.label }] : []));
+  const labels = wants.flatMap((w) => ("vpcId" in w ? [] : [{ label: w.label }]));
   const ids = wants.flatMap((w) => ("vpcId" in w ? [{ id: w.vpcId }] : []));
   // The floor (and the account's highest id) matter only to a VPC look; subnet looks alone ask by id.
   const since = labels.length > 0 ? await vpcFloor() : undefined;

@@ -24,6 +24,8 @@ import { anyOf, batched } from "./batch.js";
 import type { LabelHolder } from "./label-claim.js";
 import { isReleased } from "./this-run.js";
 import { rangesOverlap } from "../../api/ipv4.js";
+import { DATABASE_SUMMARY, VPC, wireKeys } from "../../api/index.js";
+import type { Unchecked } from "../fields/validate.js";
 
 const lists = new Map<string, Promise<unknown[]>>();
 
@@ -40,8 +42,10 @@ function api(): CloudClient {
  * every later check of the run; checks called together (the plugin's, a program's own) share.
  */
 const holdersOf = () => ({
-  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf("label", labels) })),
-  databases: batched((labels: string[]) => api().databases.list({ filter: anyOf("label", labels) })),
+  vpcs: batched((labels: string[]) => api().vpcs.list({ filter: anyOf(wireKeys(VPC).label, labels) })),
+  databases: batched((labels: string[]) =>
+    api().databases.list({ filter: anyOf(wireKeys(DATABASE_SUMMARY).label, labels) }),
+  ),
 });
 let holders = holdersOf();
 
@@ -102,7 +106,7 @@ export interface SubnetWish {
   vpcId: number;
   label: string | undefined;
   ipv4: string | undefined;
-  own?: { label?: unknown; ipv4?: unknown };
+  own?: Unchecked<Subnet>;
 }
 
 /** A subnet as the holder of a label in its VPC. */
@@ -115,10 +119,8 @@ export function subnetAsHolder(vpcId: number, subnet: Subnet): LabelHolder {
   };
 }
 
-/** The sibling that holds the wished label, and the failures of a range that overlaps siblings. */
-export async function subnetConflicts(
-  wish: SubnetWish,
-): Promise<{ holder?: LabelHolder; overlap?: { property: string; reason: string } }> {
+/** The sibling that holds the wished label, and why a range that overlaps siblings fails (the range's own). */
+export async function subnetConflicts(wish: SubnetWish): Promise<{ holder?: LabelHolder; overlap?: string }> {
   const subnets = await shared<Subnet>(`subnets:${wish.vpcId}`, (api) => api.subnets.list(wish.vpcId));
   if (!subnets) return {};
   const others = subnets.filter((s) => !(s.label === wish.own?.label && s.ipv4 === wish.own?.ipv4));
@@ -130,12 +132,8 @@ export async function subnetConflicts(
     overlap:
       overlapping.length === 0
         ? undefined
-        : {
-            property: "ipv4",
-            reason:
-              `ipv4 ${wish.ipv4} overlaps ${overlapping.map((s) => `subnet ${s.id} "${s.label}" (${s.ipv4})`).join(", ")} ` +
-              `of VPC ${wish.vpcId}; ranges in a VPC must not overlap`,
-          },
+        : `ipv4 ${wish.ipv4} overlaps ${overlapping.map((s) => `subnet ${s.id} "${s.label}" (${s.ipv4})`).join(", ")} ` +
+          `of VPC ${wish.vpcId}; ranges in a VPC must not overlap`,
   };
 }
 

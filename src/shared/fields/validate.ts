@@ -25,6 +25,9 @@ export type Bag = Record<string, unknown>;
 /** An input object not checked yet: the keys of its generated type `T`, each of any value. */
 export type Unchecked<T> = { [K in keyof T]?: unknown };
 
+/** A resource's inputs as the engine hands them over, each key of its generated arguments `T` of any value. */
+export type InputBag<T> = Bag & Unchecked<T>;
+
 /**
  * A value as a failure message shows it: JSON, except where JSON would mislead (NaN and the
  * infinities print as `null` in JSON, undefined not at all).
