@@ -2,13 +2,8 @@
  * The provider of `DatabaseSnapshot`: an on-demand backup of a managed database.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  ENGINE_TYPES,
-  type CreateSnapshotRequest,
-  type Database,
-  type DatabaseBackup,
-  type EngineType,
-} from "../../client/index.js";
+import type { CreateSnapshotRequest, Database, DatabaseBackup, EngineType } from "../../client/index.js";
+import { isEngineType as isEngine } from "../../shared/fields/engine-type.js";
 import type { DatabaseSnapshotArgs } from "./args.js";
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
@@ -30,9 +25,6 @@ import { QUICK, timeoutMs, timeoutsCheck, waitFor } from "../../shared/runtime/w
 
 /** A snapshot's inputs as the engine hands them over. */
 type Inputs = InputBag<DatabaseSnapshotArgs>;
-
-/** Whether an input names one of the engines (not an unknown value, nor anything else). */
-const isEngine = (v: unknown): v is EngineType => ENGINE_TYPES.includes(v as EngineType);
 
 const DEFAULT_CREATE_MS = 30 * 60_000;
 const DEFAULT_DELETE_MS = 10 * 60_000;

@@ -19,6 +19,7 @@ import { majorOf, platformOf, TODAYS } from "./platform.js";
 import { withApiDefaults } from "./inputs.js";
 import { fromApi, updateRequest } from "../../shared/fields/table.js";
 import type { Bag } from "../../shared/fields/validate.js";
+import type { DatabaseBag } from "./bag.js";
 import { PROVISIONING, QUICK, readPatiently, waitFor, type PollProfile } from "../../shared/runtime/wait.js";
 
 /** The update body's key of the allow list (the field table's). */
@@ -262,11 +263,11 @@ function leavesNetwork(db: Database, wanted: Bag): Bag {
  * newer major version of the engine (sent as `version: "<major>"`, as the API's own console
  * does). Empty on the contract's platform, where diff plans a replacement instead.
  */
-function inPlaceToday(db: Database, wanted: Bag): Bag {
+function inPlaceToday(db: Database, wanted: DatabaseBag): UpdateDatabaseRequest {
   if (platformOf(db) !== TODAYS) return {};
-  const out: Bag = {};
+  const out: UpdateDatabaseRequest = {};
   const size = wanted.clusterSize;
-  if (typeof size === "number" && size !== db[CLUSTER_SIZE]) out[CLUSTER_SIZE] = size;
+  if (typeof size === "number" && size !== db[CLUSTER_SIZE]) out[CLUSTER_SIZE] = size as Database[typeof CLUSTER_SIZE];
   const major = majorOf(wanted.engineId);
   const current = majorOf(`${db.engine}/${db.version}`);
   if (major !== undefined && current !== undefined && major > current) out.version = String(major);
@@ -274,7 +275,7 @@ function inPlaceToday(db: Database, wanted: Bag): Bag {
 }
 
 /** Whether `db` shows what `body` asked for: a resize's cluster size and type, an upgrade's major version. */
-function reached(db: Database, body: Bag): boolean {
+function reached(db: Database, body: UpdateDatabaseRequest): boolean {
   const size = body[DATABASE_FIELDS.clusterSize.api];
   if (size !== undefined && db[CLUSTER_SIZE] !== size) return false;
   if (body.type !== undefined && db.type !== body.type) return false;
@@ -290,11 +291,11 @@ function reached(db: Database, body: Bag): boolean {
  * control the program asked for even if the resize is then refused (a type with less disk).
  */
 function nextStep(body: UpdateDatabaseRequest): UpdateDatabaseRequest {
-  const resize = body.type !== undefined || (body as Bag)[CLUSTER_SIZE] !== undefined;
+  const resize = body.type !== undefined || body[CLUSTER_SIZE] !== undefined;
   // Today's platform upgrades alone: a major version goes in the round after a resize.
-  if (resize && (body as Bag).version !== undefined) {
-    const { version: _later, ...first } = body as Bag;
-    return nextStep(first as UpdateDatabaseRequest);
+  if (resize && body.version !== undefined) {
+    const { version: _later, ...first } = body;
+    return nextStep(first);
   }
   if (body.type === undefined || body[ALLOW_LIST] === undefined) return body;
   const { type: _later, ...first } = body;

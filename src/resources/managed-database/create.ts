@@ -10,6 +10,7 @@ import { databaseAsHolder } from "../../shared/account/lists.js";
 import { urnFor } from "../../shared/account/this-run.js";
 import { inputNames, toApi } from "../../shared/fields/table.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
+import { DATABASE_KEYS as KEYS, type DatabaseBag } from "./bag.js";
 import { client } from "../../shared/runtime/context.js";
 import { ResourceInitError } from "../../shared/runtime/provider-errors.js";
 import { timeoutMs } from "../../shared/runtime/wait.js";
@@ -33,7 +34,7 @@ export const DATABASE_TIMEOUTS_MS = {
 
 /** The inputs a create sends when set (the API takes no maintenance window then). */
 function createNames(engine: EngineType): string[] {
-  return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== "updates");
+  return inputNames(DATABASE_FIELDS, engine).filter((k) => k !== KEYS.updates);
 }
 
 /** The create request: the inputs the program sets that the API takes at create. */
@@ -79,13 +80,13 @@ export async function takeOver(engine: EngineType, db: Database, inputs: Bag): P
 export async function createOrClaim(
   engine: EngineType,
   carried: string | undefined,
-  inputs: Bag,
+  inputs: DatabaseBag,
 ): Promise<pulumi.dynamic.CreateResult> {
   const api = client().database(engine);
   const label = inputs.label as string;
   const scope = `database:${label}`;
   const byLabel = async (): Promise<Database | undefined> =>
-    (await api.list({ filter: { label } })).find((d) => d.label === label);
+    (await api.list({ filter: { label } satisfies Partial<Database> })).find((d) => d.label === label);
   return claimedCreate(
     { scope, label, urn: urnFor(scope, carried) },
     {

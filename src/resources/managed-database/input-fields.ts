@@ -10,7 +10,7 @@ import { suspendedOf } from "./suspension.js";
 import { normaliseFork } from "./fork.js";
 import type { Codec, FieldTable } from "../../shared/fields/table.js";
 import { modelObjectCodec } from "../../shared/fields/model-rows.js";
-import { DATABASE } from "../../api/index.js";
+import { DATABASE, wireKeys, type CreateBody } from "../../api/index.js";
 import { hasUnknown, type Bag } from "../../shared/fields/validate.js";
 import { ENGINE_CONFIG_CODEC } from "./engine-config.js";
 import { engineConfigType } from "../../shared/fields/engine-config-types.js";
@@ -30,6 +30,10 @@ function privateNetworkCodec(): Codec<Database> {
     write: (v) => (v === null || v === undefined ? { [key]: null } : model.write!(v)),
   };
 }
+
+/** A database's wire names, read from the model. */
+const KEYS = wireKeys(DATABASE);
+
 /** The answers that carry no replication settings (api-behaviour.md, "Later versions of the API"). */
 const LATE_2024 = "database answers from late 2024 on (linodego's recordings of 2025 and 2026)";
 
@@ -39,7 +43,7 @@ export const DATABASE_INPUT_FIELDS = {
     description: "Label, 3..32 letters, digits, '.', '_' or '-' (3 or more on rdbms-default), unique in the account.",
     change: "update",
     type: "string",
-    api: "label",
+    api: KEYS.label,
     required: true,
     output: true,
     rule: databaseLabelRule,
@@ -51,7 +55,7 @@ export const DATABASE_INPUT_FIELDS = {
     description: 'Region id with the "Managed Databases" capability (a region in outage gets a warning).',
     change: "replace",
     type: "string",
-    api: "region",
+    api: KEYS.region,
     required: true,
     output: true,
     notes: "capability `Managed Databases`; a region whose status is not `ok` gets a warning at preview",
@@ -60,7 +64,7 @@ export const DATABASE_INPUT_FIELDS = {
     description: "Compute instance type of the nodes; a change resizes (only to a type with more disk).",
     change: "update",
     type: "string",
-    api: "type",
+    api: KEYS.type,
     required: true,
     output: true,
     rule: (t) => (t.trim() === "" ? "must not be empty" : undefined),
@@ -76,7 +80,10 @@ export const DATABASE_INPUT_FIELDS = {
     change: "replace",
     type: "string",
     // Today's platform answers the full version once active (`8.0.35`): its id keeps the major.
-    api: { read: (d) => engineIdOf(d.engine, d.version, platformOf(d)), write: (v) => ({ engine: v }) },
+    api: {
+      read: (d) => engineIdOf(d.engine, d.version, platformOf(d)),
+      write: (v): Partial<CreateBody<typeof DATABASE>> => ({ engine: v as string }),
+    },
     required: true,
     output: true,
     rule: (id, engine) => engineIdRule(engine!)(id),
@@ -167,7 +174,7 @@ export const DATABASE_INPUT_FIELDS = {
     description: "Maintenance window for OS patching, in UTC; the API's window is kept when left out.",
     change: "update",
     type: { ref: "MaintenanceWindow" },
-    api: modelObjectCodec(DATABASE, "updates"),
+    api: modelObjectCodec(DATABASE, KEYS.updates),
     ifSet: true,
     output: true,
     absent: "null",

@@ -9,6 +9,8 @@ import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js"
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, fieldsOf, type FieldCheck, type FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { isEngineType } from "../../shared/fields/engine-type.js";
+import { DATABASE_KEYS as KEYS, type DatabaseBag } from "./bag.js";
 import { clusterSizesOf } from "../../api/index.js";
 import { allowListFamilies, allowListInput, maintenanceWindowInput } from "./rules.js";
 import { timeoutsCheck } from "../../shared/runtime/wait.js";
@@ -65,11 +67,11 @@ export const IMMUTABLE = diffSpec(DATABASE_FIELDS).replace;
  * engine is the state's.
  */
 export const DATABASE_DIFF: DiffSpec = {
-  ...diffSpec(DATABASE_FIELDS, (o, n) => o.label === n.label || hasUnknown(n.label)),
+  ...diffSpec(DATABASE_FIELDS, (o: DatabaseBag, n: DatabaseBag) => o.label === n.label || hasUnknown(n.label)),
   unset: (olds, news) => {
     // A state names its engine; inputs (check's olds) only in their engine id.
     const engine = olds.engineType ?? String(olds.engineId ?? news.engineId ?? "").split("/")[0];
-    return engine === "mysql" || engine === "postgresql" ? apiDefaults(engine, platformOf(olds), news) : {};
+    return isEngineType(engine) ? apiDefaults(engine, platformOf(olds), news) : {};
   },
 };
 
@@ -185,8 +187,8 @@ const allowList =
 /** The maintenance window, by the rules of the platform that takes it (the contract's when not told). */
 const updates =
   (platform: DatabasePlatform | undefined): FieldCheck =>
-  (rules, news, inputs) => {
-    const window = maintenanceWindowInput(rules, news, "updates", platform ?? LEGACY);
+  (rules, news, inputs: DatabaseBag) => {
+    const window = maintenanceWindowInput(rules, news, KEYS.updates, platform ?? LEGACY);
     if (window !== undefined && window !== UNKNOWN) inputs.updates = window;
   };
 
@@ -211,10 +213,10 @@ function clusterSizes(platform: DatabasePlatform | undefined, type: unknown): [r
  */
 export function checkDatabase(
   engine: EngineType,
-  news: Bag,
+  news: DatabaseBag,
   creating = false,
   platform?: DatabasePlatform | null,
-): { rules: Rules; inputs: Bag } {
+): { rules: Rules; inputs: DatabaseBag } {
   const checked = checkFields(
     DATABASE_FIELDS,
     news,
@@ -242,7 +244,7 @@ export function checkDatabase(
 }
 
 /** The inputs an object holds that a request sends only when the program changes them. */
-const HELD = ["label", "updates"];
+const HELD: string[] = [KEYS.label, KEYS.updates];
 
 /**
  * The fields whose value the database holds and the program keeps, so nothing of them is sent:

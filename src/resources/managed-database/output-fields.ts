@@ -6,7 +6,10 @@
 import type { Database, DatabaseCertificate, DatabaseCredentials } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
 import { modelRow, wireOf } from "../../shared/fields/model-rows.js";
-import { DATABASE } from "../../api/index.js";
+import { DATABASE, wireKeys } from "../../api/index.js";
+
+/** A database's wire names, read from the model. */
+const KEYS = wireKeys(DATABASE);
 
 /** The secret outputs, from the answers of the credentials and certificate routes. */
 export function secretsOf(
@@ -28,8 +31,8 @@ export const DATABASE_OUTPUT_FIELDS = {
     type: "integer",
     notes: "numeric id, derived from the resource id (not stored twice)",
   },
-  engineType: { description: "Engine type, mysql or postgresql.", change: "output", type: "string", api: "engine" },
-  version: { description: "Engine version.", change: "output", type: "string", api: "version" },
+  engineType: { description: "Engine type, mysql or postgresql.", change: "output", type: "string", api: KEYS.engine },
+  version: { description: "Engine version.", change: "output", type: "string", api: KEYS.version },
   port: {
     description: "Access port (3306 for MySQL, 5432 for PostgreSQL).",
     change: "output",
@@ -85,7 +88,7 @@ export const DATABASE_OUTPUT_FIELDS = {
     description: "Status as of the last create, update or refresh.",
     change: "output",
     type: "string",
-    api: "status",
+    api: KEYS.status,
     notes: "as of the last create/update/refresh",
   },
   rootUsername: { description: "Root user name.", change: "output", type: "string", secret: true },

@@ -12,6 +12,9 @@ import { pulumiRpc } from "../../shared/engine/pulumi-sdk.js";
 import type { Bag } from "../../shared/fields/validate.js";
 import { fetchSecrets, stateOf, type Secrets } from "./state.js";
 import type { DATABASE_OUTPUT_FIELDS } from "./output-fields.js";
+import type { DATABASE_INPUT_FIELDS } from "./input-fields.js";
+import type { Database } from "../../client/index.js";
+import type { DatabaseBag } from "./bag.js";
 
 /** The outputs that name the hosts, and the inputs whose change gives the database new ones. */
 const HOSTS: readonly (keyof typeof DATABASE_OUTPUT_FIELDS)[] = [
@@ -20,7 +23,11 @@ const HOSTS: readonly (keyof typeof DATABASE_OUTPUT_FIELDS)[] = [
   "connectionUri",
   "secondaryConnectionUri",
 ];
-const MOVES_HOSTS = ["privateNetwork", "type", "clusterSize"];
+const MOVES_HOSTS: readonly string[] = [
+  "privateNetwork",
+  "type",
+  "clusterSize",
+] satisfies readonly (keyof typeof DATABASE_INPUT_FIELDS)[];
 /** The outputs that hold the root password, and the trigger that changes it. */
 const PASSWORD = ["rootPassword", "connectionUri", "secondaryConnectionUri"];
 const NEW_PASSWORD = "credentialsRotation";
@@ -47,14 +54,19 @@ const DYNAMIC_KEY = "__provider";
  * (its preview keeps the state's), when nothing changes, or when they cannot be read (unknown:
  * never a stale value).
  */
-export async function keptHosts(engine: EngineType, olds: Bag, news: Bag, changing: readonly string[]): Promise<Bag> {
+export async function keptHosts(
+  engine: EngineType,
+  olds: DatabaseBag,
+  news: Bag,
+  changing: readonly string[],
+): Promise<Bag> {
   const label = olds.label;
   if (!(DYNAMIC_KEY in news) || changing.length === 0 || typeof label !== "string") return {};
   const unknown = unknownAtPreview(changing);
   if (HOSTS.every((k) => unknown.includes(k))) return {};
   try {
     const api = client().database(engine);
-    const db = (await api.list({ filter: { label } })).find((d) => d.label === label);
+    const db = (await api.list({ filter: { label } satisfies Partial<Database> })).find((d) => d.label === label);
     if (!db) return {};
     const secrets: Secrets = db.status === "active" ? await fetchSecrets(api, db.id).catch(() => ({})) : {};
     const state = stateOf(engine, db, {}, secrets);

@@ -53,12 +53,13 @@ import { databaseHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { noteLabelCheck } from "../../shared/account/this-run.js";
 import { resourceId, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
+import { DATABASE_KEYS as KEYS, type DatabaseBag } from "./bag.js";
 import { PROVISIONING, QUICK, timeoutMs, waitFor } from "../../shared/runtime/wait.js";
 import { adopt } from "./adopt.js";
 import { createOrClaim, createRefusals, DATABASE_TIMEOUTS_MS } from "./create.js";
 
 /** The inputs whose change today's platform carries out as a resize or an upgrade. */
-const RESIZING = ["type", "clusterSize", "engineId"];
+const RESIZING: readonly string[] = [KEYS.type, KEYS.clusterSize, KEYS.engineId];
 
 /** The statuses the API deletes a database in: today's platform deletes a suspended one too. */
 const deletable = (db: Database): DatabaseStatus[] => [
@@ -99,7 +100,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
   return {
     configure,
 
-    async check(olds: Bag, news: Bag) {
+    async check(olds: DatabaseBag, news: DatabaseBag) {
       // The platform the database is on, or that a create would make it on, has the rules.
       const platform = await judgingPlatform(engine, olds, news);
       const { rules, inputs } = checkDatabase(engine, news, Object.keys(olds).length === 0, platform);
@@ -135,14 +136,14 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       if (setting) rules.fail("engineId", setting);
       const failed = (p: string): boolean => rules.failures.some((f) => f.property === p);
       const label = inputs.label;
-      if (typeof label === "string" && label !== UNKNOWN && !failed("label")) {
+      if (typeof label === "string" && label !== UNKNOWN && !failed(KEYS.label)) {
         const claim = { scope: `database:${label}`, label, urn };
         noteLabelCheck("database", label, urn, Object.keys(olds).length > 0 ? olds.label : undefined);
         // Only a create or a new label asks the account; an unchanged database costs no API call.
-        if (isNewValue(olds, news, "label")) {
+        if (isNewValue(olds, news, KEYS.label)) {
           const holder = await databaseHolder(engine, label);
           const problem = await takenProblem(claim, holder, "database labels are unique in the account");
-          if (problem) rules.fail("label", problem);
+          if (problem) rules.fail(KEYS.label, problem);
         }
       }
       const region = news.region;
@@ -151,17 +152,17 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       const known = (v: unknown, field: string): v is string =>
         typeof v === "string" && v !== UNKNOWN && !failed(field);
       const [regionIssue, engineIssue, typeIssue] = await Promise.all([
-        known(region, "region") && isNewValue(olds, news, "region")
+        known(region, KEYS.region) && isNewValue(olds, news, KEYS.region)
           ? regionProblem(region, "Managed Databases")
           : undefined,
         known(engineId, "engineId") && isNewValue(olds, news, "engineId") ? engineProblem(engineId) : undefined,
-        known(region, "region") &&
-        known(type, "type") &&
-        (isNewValue(olds, news, "region") || isNewValue(olds, news, "type"))
+        known(region, KEYS.region) &&
+        known(type, KEYS.type) &&
+        (isNewValue(olds, news, KEYS.region) || isNewValue(olds, news, KEYS.type))
           ? typeProblem(region, type)
           : undefined,
       ]);
-      if (regionIssue) rules.fail("region", regionIssue);
+      if (regionIssue) rules.fail(KEYS.region, regionIssue);
       if (!failed("privateNetwork"))
         for (const f of privateNetworkShape(inputs.privateNetwork)) rules.fail(f.property, f.reason);
       // The network is judged when `up` sends it: on a create, or when it changes.
@@ -169,12 +170,12 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
         for (const f of await privateNetworkProblems(news.region, inputs.privateNetwork))
           rules.fail(f.property, f.reason);
       if (engineIssue) rules.fail("engineId", engineIssue);
-      if (typeIssue) rules.fail("type", typeIssue);
+      if (typeIssue) rules.fail(KEYS.type, typeIssue);
       if (rules.failures.length === 0) Object.assign(inputs, await keptHosts(engine, olds, news, changing));
       return rules.result(inputs, news);
     },
 
-    async diff(id: string, olds: Bag, news: Bag) {
+    async diff(id: string, olds: DatabaseBag, news: DatabaseBag) {
       // The replacements are the database's platform's: today's changes more in place.
       const found = computeDiff(olds, news, DATABASE_DIFF);
       const replaces = found.changes ? replacedFields(olds, news) : [];
@@ -224,7 +225,7 @@ export function databaseProvider(engine: EngineType): pulumi.dynamic.ResourcePro
       return { id, props: state, inputs: inputsOf(engine, state) };
     },
 
-    async update(id: string, olds: Bag, news: Bag) {
+    async update(id: string, olds: DatabaseBag, news: DatabaseBag) {
       // A create that stopped before the database was ready (no secrets yet) resumes whatever changed.
       const resuming = olds.status === "provisioning" || olds.rootPassword === undefined;
       const quiet = resuming ? undefined : timeoutsOnlyUpdate(olds, news, DATABASE_DIFF);

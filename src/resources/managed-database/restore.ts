@@ -5,10 +5,12 @@
  */
 import type { Database, DatabaseBackup, DatabaseEngineApi, DatabaseStatus, EngineType } from "../../client/index.js";
 import type { RestoreRecord } from "../types.js";
+import type { MysqlDatabaseArgs } from "../mysql-database/args.js";
+import type { PostgresqlDatabaseArgs } from "../postgresql-database/args.js";
 import { compact, same } from "../../shared/fields/diff.js";
 import { client, warn } from "../../shared/runtime/context.js";
 import { messageOf } from "../../shared/runtime/provider-errors.js";
-import { hasUnknown, shown, toId, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+import { hasUnknown, shown, toId, UNKNOWN, type Bag, type InputBag, type Rules } from "../../shared/fields/validate.js";
 import { QUICK, waitFor } from "../../shared/runtime/wait.js";
 
 /** Statuses the API restores from (spec: "Restore | active, degraded or failed"). */
@@ -136,7 +138,12 @@ export async function checkRestore(
 }
 
 /** The warning a preview shows for a restore: it replaces every row. */
-export function restoreWarning(engine: EngineType, id: string | number, olds: Bag, backup?: DatabaseBackup): string {
+export function restoreWarning(
+  engine: EngineType,
+  id: string | number,
+  olds: InputBag<MysqlDatabaseArgs & PostgresqlDatabaseArgs>,
+  backup?: DatabaseBackup,
+): string {
   const which = backup ? `backup ${backup.id} (${backup.type} "${backup.label}", ${backup.created})` : "a backup";
   return (
     `${engine} database ${id} ("${String(olds.label)}") is restored from ${which}: ALL its data is replaced by ` +

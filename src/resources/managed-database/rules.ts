@@ -4,6 +4,7 @@
  */
 import { canonicalIpRange, parseIpRange, sortedIpRanges, type IpFamily, type IpRange } from "../../api/ipv4.js";
 import { hasUnknown, shown, UNKNOWN, type Bag, type Rules } from "../../shared/fields/validate.js";
+import type { EngineType } from "../../client/index.js";
 import {
   allowListFamilies as platformFamilies,
   CONTRACT_PLATFORM,
@@ -86,7 +87,7 @@ export function canonicalAllowList(items: readonly string[]): string[] {
 }
 
 /** Engine id `<engine>/<version>` whose engine part matches the resource's engine. */
-export function engineIdRule(engine: string): (id: string) => string | undefined {
+export function engineIdRule(engine: EngineType): (id: string) => string | undefined {
   return (id) => {
     const match = /^([a-z]+)\/([0-9][0-9A-Za-z.+-]*)$/.exec(id);
     if (!match)
@@ -140,7 +141,7 @@ export interface MaintenanceWindowInput {
 export function maintenanceWindowInput(
   rules: Rules,
   bag: Bag,
-  key = "updates",
+  key: string,
   platform: Platform = CONTRACT_PLATFORM,
 ): MaintenanceWindowInput | typeof UNKNOWN | undefined {
   const value = bag[key];

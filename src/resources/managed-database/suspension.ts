@@ -25,7 +25,7 @@ export function isSuspended(status: string): boolean {
 }
 
 /** The `suspended` output of a database answer: true while suspending or suspended. */
-export function suspendedOf(db: Pick<Database, "status">): boolean {
+export function suspendedOf(db: Database): boolean {
   return isSuspended(db.status);
 }
 

@@ -12,6 +12,7 @@ import {
   type Engine,
   type SettingSchema,
 } from "../../api/index.js";
+import { ENGINE_TYPES } from "../../client/index.js";
 import { camel } from "./model-rows.js";
 import type { FieldFacts, FieldType } from "./table.js";
 
@@ -99,7 +100,7 @@ export function engineConfigTypes(): Record<string, [string, FieldFacts]> {
     }
     types[name] = [description, facts];
   };
-  for (const engine of ["mysql", "postgresql"] as const)
+  for (const engine of ENGINE_TYPES)
     level(
       engineConfigType(engine),
       `The ${engine === "mysql" ? "MySQL" : "PostgreSQL"} engine settings a program sets, as GET /databases/${engine}/config describes them.`,
