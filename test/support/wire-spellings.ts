@@ -36,7 +36,8 @@ const PARSED = new Map<string, ts.SourceFile | undefined>();
 export function sourceProgram(planted: Record<string, string> = {}, old?: ts.Program): ts.Program {
   const config = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const options = { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+  // src/ uses no test types: jest's are left out.
+  const options = { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, types: ["node"] };
   // No parent pointers up front: the binder sets them for every file the checker binds.
   const host = ts.createCompilerHost(options);
   const extra = new Map(Object.entries(planted).map(([f, text]) => [path.join(SRC, f), text]));
