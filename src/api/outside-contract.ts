@@ -21,5 +21,8 @@ export interface EventEntity {
   label: string;
 }
 
+/** The names a filter of the account's event log may use (`x-linode-filterable` in the published description). */
+export const EVENT_FILTERABLE = ["id", "action", "created", "entity.id", "entity.type", "read"] as const;
+
 /** A database plan as the emulator's catalogue holds it: its id, label and disk (in GB there). */
 export type PlanFacts = Pick<Answer<typeof DATABASE_TYPE>, "id" | "label" | "disk">;

@@ -4,7 +4,7 @@
  * `"label"`, so a field renamed in the model is renamed here, or fails to compile, instead of
  * being spelled again in every area.
  */
-import { DATABASE, DATABASE_TYPE, ENGINE, REGION, SUBNET, VPC, wireKeys, type Engine } from "../api/index.js";
+import { DATABASE, DATABASE_TYPE, ENGINE, REGION, SUBNET, VPC, VPC_IP, wireKeys, type Engine } from "../api/index.js";
 
 /** The engine families, as a database's `engine` takes them. */
 export const ENGINES: readonly Engine[] = DATABASE.fields.engine.enum;
@@ -19,6 +19,9 @@ export const VPC_KEYS = wireKeys(VPC);
 
 /** A subnet's wire names. */
 export const SUBNET_KEYS = wireKeys(SUBNET);
+
+/** A VPC IP entry's wire names. */
+export const VPC_IP_KEYS = wireKeys(VPC_IP);
 
 /** A database's wire names. */
 export const DATABASE_KEYS = wireKeys(DATABASE);

@@ -10,7 +10,6 @@ import {
   parseCidr6,
   VPC_IP,
   VPC_IPV6_ENTRY,
-  wireKeys,
   type SUBNET,
   type SUBNET_COMPUTE,
   type VPC,
@@ -19,7 +18,7 @@ import { BadRequest } from "../failures.js";
 import type { JsonSchema } from "../json-schema.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { answerOf, type Held, type Stored } from "../stored.js";
-import type { SUBNET_KEYS, VPC_KEYS } from "../model-names.js";
+import type { SUBNET_KEYS, VPC_IP_KEYS as IP, VPC_KEYS } from "../model-names.js";
 
 /** What a subnet record holds of its VPC. */
 export interface SubnetLink {
@@ -48,7 +47,7 @@ interface InterfaceExtras {
  */
 export type InterfaceInput = Partial<Omit<InterfaceRecord, keyof SubnetLink | keyof InterfaceExtras>> &
   Pick<InterfaceRecord, "subnet_id"> &
-  Partial<Pick<InterfaceExtras, "ip_ranges">> & { ipv6?: Partial<NonNullable<InterfaceExtras["ipv6"]>> };
+  Partial<Pick<InterfaceExtras, "ip_ranges">> & { ipv6?: { is_public?: boolean } };
 
 /** The control API's schema of an interface to attach. */
 export const INTERFACE_BODY: JsonSchema = {
@@ -68,8 +67,6 @@ interface IpSource extends InterfaceRecord {
   range: Cidr;
   entry: { address: string | null; range: string | null };
 }
-
-const IP = wireKeys(VPC_IP);
 
 /** The fields of a VPC IP entry that its interface record does not hold as they are answered. */
 type Derived =
