@@ -59,3 +59,4 @@ export * from "./vpc-rules.js";
 export * from "./ipv6.js";
 export * from "./paths.js";
 export * from "./database-hosts.js";
+export * from "./wire-keys.js";
