@@ -60,3 +60,4 @@ export * from "./ipv6.js";
 export * from "./paths.js";
 export * from "./database-hosts.js";
 export * from "./wire-keys.js";
+export * from "./look-up-keys.js";
