@@ -83,21 +83,21 @@ function holders(name: string): string[] {
  * grow; a name brought to 3 places or fewer leaves this list (the test says so). Why each is hard.
  */
 const NOT_YET: Record<string, number> = {
-  description: 7, // also the schema's and field tables' own word for a property's text
+  description: 4, // also the schema's and field tables' own word for a property's text
   disk: 5, // the emulator's instance types (GB) are no model entity; its seed and control schema name them
-  engine: 12, // the engine family, read from untyped bags across resources, look-ups and policies
-  id: 22, // every record's key: the emulator's hand-written records and untyped views
-  ipv4: 16, // VPC and subnet ranges, read from untyped inputs and answers by the VPC resources and importer
+  engine: 8, // the engine family, read from untyped bags across resources, look-ups and policies
+  id: 17, // every record's key: the emulator's hand-written records and untyped views
+  ipv4: 14, // VPC and subnet ranges, read from untyped inputs and answers by the VPC resources and importer
   ipv6: 9, // as ipv4, for today's VPCs
-  label: 29, // every resource's input of the same spelling, read from untyped bags
-  mysql: 10, // an engine value in untyped places (option lists, engine-config keys)
-  postgresql: 9, // as mysql
-  region: 15, // every resource's input of the same spelling, read from untyped bags
-  status: 12, // read from untyped answers by the waits; also the control API's word
-  subnets: 8, // a VPC's inline subnets, read untyped by the VPC resource and the importer
-  type: 21, // also the schema's and field tables' word for a value's type
+  label: 26, // every resource's input of the same spelling, read from untyped bags
+  mysql: 8, // an engine value in untyped places (option lists, engine-config keys)
+  postgresql: 7, // as mysql
+  region: 13, // every resource's input of the same spelling, read from untyped bags
+  status: 9, // read from untyped answers by the waits; also the control API's word
+  subnets: 6, // a VPC's inline subnets, read untyped by the VPC resource and the importer
+  type: 16, // also the schema's and field tables' word for a value's type
   updates: 7, // the maintenance window, read from untyped inputs and rewritten by the later answer shapes
-  version: 10, // the engine version, and the package's and plugin's own version
+  version: 7, // the engine version, and the package's and plugin's own version
 };
 
 test("the measure counts a hand-written spelling, and not the model's own field nor a local word", () => {
