@@ -33,7 +33,9 @@ function fastifyCompilerFactory(): BuildValidator {
 }
 
 /** fastify's option that builds the validator compiler. */
-type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>["buildValidator"];
+type ValidatorFactory = NonNullable<
+  NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
+>["buildValidator"];
 
 /** A `schemaController.compilersFactory.buildValidator` for fastify whose validators compile on first use. */
 export function lazyValidators(): ValidatorFactory {
