@@ -61,3 +61,4 @@ export * from "./paths.js";
 export * from "./database-hosts.js";
 export * from "./wire-keys.js";
 export * from "./outside-contract.js";
+export * from "./look-up-keys.js";
