@@ -14,7 +14,7 @@
 // client), engine-figures.mjs (the bench stack through the engine), network-figures.mjs.
 import { parseArgs } from "node:util";
 import { CONTRACT, startEmulator } from "./bench/common.mjs";
-import { clientFigures, pollingFigures, subnetCheckFigures } from "./bench/in-process-figures.mjs";
+import { clientFigures, pollingFigures, startupFigures, subnetCheckFigures } from "./bench/in-process-figures.mjs";
 import { engineFigures, previewReadFigures, stack } from "./bench/engine-figures.mjs";
 
 const { accountReadFigures, networkTimeFigures } = await import("./bench/network-figures.mjs");
@@ -49,6 +49,7 @@ if (flags.only === "preview") {
     await subnetCheckFigures();
     await engineFigures();
     pollingFigures();
+    await startupFigures();
     await clientFigures();
   }
   await networkFigures();

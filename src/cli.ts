@@ -53,6 +53,10 @@ export interface CliIo {
 
 const HELP_FLAGS = ["--help", "-h", "help"];
 
+/** The arguments that ask for the package's version (a command's words, not the API's). */
+type VersionFlag = "--version" | "-V" | "version";
+const VERSION_FLAGS: readonly VersionFlag[] = ["--version", "-V", "version"];
+
 /** The installed package's version (dist/cli.js and src/cli.ts both sit one level below package.json). */
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }).version;
@@ -149,7 +153,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number | Emulat
     (command === undefined ? io.stderr : io.stdout)(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
-  if (command === "--version" || command === "-V" || command === "version") {
+  if (VERSION_FLAGS.some((flag) => flag === command)) {
     io.stdout(`${packageVersion()}\n`);
     return 0;
   }

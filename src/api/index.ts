@@ -61,3 +61,5 @@ export * from "./paths.js";
 export * from "./database-hosts.js";
 export * from "./wire-keys.js";
 export * from "./labelled.js";
+export * from "./outside-contract.js";
+export * from "./look-up-keys.js";

@@ -93,7 +93,7 @@ export class ApiError extends Error {
   }
 
   /** Plain form for logs and serialized errors; holds nothing the message does not. */
-  toJSON(): Record<string, unknown> {
+  toJSON(): Pick<ApiError, "name" | "message" | "status" | "method" | "path" | "errors" | "code"> {
     return {
       name: this.name,
       message: this.message,

@@ -3,7 +3,7 @@
  */
 import type { HttpClient } from "./http.js";
 import { apiPath } from "./paths.js";
-import { SUBNET } from "../api/index.js";
+import { SUBNET, VPC, wireKeys } from "../api/index.js";
 import { reader } from "./normalize.js";
 import { collectAll, paginate, toPage } from "./paginate.js";
 import type { CreateOptions, CreateSubnetRequest, ListOptions, Subnet, UpdateSubnetRequest } from "./wire-types.js";
@@ -29,8 +29,10 @@ export const toSubnet = reader(SUBNET);
 
 /** Binds the subnet operations to a transport. */
 export function subnetsApi(http: HttpClient): SubnetsApi {
-  const base = (vpcId: number) => apiPath("vpcs", vpcId, "subnets");
-  const item = (vpcId: number, id: number) => apiPath("vpcs", vpcId, "subnets", id);
+  // The collection's path word is the VPC's field that lists them.
+  const { subnets } = wireKeys(VPC);
+  const base = (vpcId: number) => apiPath("vpcs", vpcId, subnets);
+  const item = (vpcId: number, id: number) => apiPath("vpcs", vpcId, subnets, id);
   const iterate = (vpcId: number, options?: ListOptions) =>
     paginate(
       async (query) => toPage(await http.request("GET", base(vpcId), { query, filter: options?.filter }), toSubnet),

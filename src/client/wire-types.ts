@@ -7,7 +7,7 @@
  * explicit value. Every entity and body is mapped from the API model (src/api), where each field
  * is declared once.
  */
-import type { Answer, CreateBody, UpdateBody } from "../api/index.js";
+import type { Answer, CreateBody, EnumValue, UpdateBody } from "../api/index.js";
 import type {
   AVAILABILITY,
   BACKUP,
@@ -104,10 +104,10 @@ export type RegionAvailability = Answer<typeof AVAILABILITY>;
 export type DatabaseEngine = Answer<typeof ENGINE>;
 
 /** The two engine families. */
-export type EngineType = Database["engine"];
+export type EngineType = EnumValue<typeof DATABASE.fields.engine>;
 
 /** Database statuses. */
-export type DatabaseStatus = Database["status"];
+export type DatabaseStatus = EnumValue<typeof DATABASE.fields.status>;
 
 /** Replication modes; PostgreSQL's `async` is normalised to `asynch`. */
 export type ReplicationType = (typeof REPLICATION_TYPES)[number];

@@ -3,6 +3,7 @@
  * between `<!-- fields: Name -->` and `<!-- end fields -->`, `Name` being a resource of the list;
  * the text around them stays as written.
  */
+import type { EngineType } from "../client/index.js";
 import type { Change, FieldFacts } from "../shared/fields/table.js";
 import { RESOURCES } from "../resources/list.js";
 
@@ -16,7 +17,7 @@ const CHANGE: Record<Change, string> = {
   output: "",
 };
 
-const ENGINE_NAMES = { mysql: "MySQL", postgresql: "PostgreSQL" } as const;
+const ENGINE_NAMES: Record<EngineType, string> = { mysql: "MySQL", postgresql: "PostgreSQL" };
 
 /** The In/out cell: what the program gives and reads, and for which engines when not all. */
 function inOut(f: FieldFacts[string]): string {

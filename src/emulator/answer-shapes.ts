@@ -18,6 +18,8 @@ import { OLDEST_RESTORE_FIELD } from "./databases/fork.js";
 type View = Record<string, unknown>;
 /** A database answer of the contract's shape: its fields as the model types them. */
 type ContractView = View & Partial<Answer<typeof DATABASE>>;
+/** A database answer in a later shape: the model's keys, whose values the later shapes rewrite. */
+type LaterView = View & { [K in keyof Answer<typeof DATABASE>]?: unknown };
 
 /** The database fields the answers of late 2024 lack (the list entry's are a subset). */
 const DROPPED = new Set(
@@ -33,7 +35,7 @@ function laterHosts(hosts: unknown): View {
 }
 
 /** A database answer (full or list entry) of the contract's shape, in the shape of late 2024. */
-export function laterDatabaseView(view: ContractView): View {
+export function laterDatabaseView(view: ContractView): LaterView {
   const { hosts, updates, ...kept } = view;
   const rest = Object.fromEntries(Object.entries(kept).filter(([k]) => !DROPPED.has(k)));
   const window = updates as View | null;

@@ -81,7 +81,8 @@ export function checkRule(rule: FaultRule): void {
   const errors = new ErrorList();
   if (!rule.drop && rule.status === undefined && !rule.latencyMs)
     errors.add("after", "An after fault needs drop, status or latencyMs");
-  if (rule.drop && rule.status !== undefined) errors.add("status", "A dropped answer cannot also be replaced");
+  if (rule.drop && rule.status !== undefined)
+    errors.add("status" satisfies keyof FaultRule, "A dropped answer cannot also be replaced");
   if (rule.retryAfter !== undefined) errors.add("retryAfter", "Only for a 429 answered before handling");
   for (const field of ["html", "maintenance"] as const)
     if (rule[field] !== undefined && rule.status === undefined) errors.add(field, "Only with status");

@@ -34,6 +34,9 @@ export interface SavedState {
   state: State;
 }
 
+/** What a file read back holds at its top, not yet checked. */
+type Unchecked = { [K in keyof SavedState]?: unknown };
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 type Kind = "integer" | "string" | "list" | "object";
@@ -89,7 +92,8 @@ const KIND: Record<Kind, (v: unknown) => boolean> = {
 function shapeProblem(saved: unknown): string | undefined {
   if (!isObject(saved))
     return `holds ${saved === null ? "null" : Array.isArray(saved) ? "a list" : typeof saved}, not an object`;
-  if (saved.version !== 1) return `has version ${JSON.stringify(saved.version)}, expected 1`;
+  const file: Unchecked = saved;
+  if (file.version !== 1) return `has version ${JSON.stringify(file.version)}, expected 1`;
   for (const key of ["now", "scale"])
     if (typeof saved[key] !== "number" || !Number.isFinite(saved[key])) return `has no number "${key}"`;
   if (!isObject(saved.timings) || Object.values(saved.timings).some((v) => typeof v !== "number"))

@@ -3,16 +3,28 @@
  * read from the optional persistence file as is. A record of an entity of the API model keeps its
  * fields under their wire names (stored.ts); answers are read back from them by the model.
  */
-import type { AVAILABILITY, ENGINE, MAINTENANCE_WINDOW, REGION, SUBNET, VPC } from "../api/index.js";
+import type {
+  AVAILABILITY,
+  ComputeFacts,
+  Engine,
+  ENGINE,
+  EventEntity,
+  MAINTENANCE_WINDOW,
+  PlanFacts,
+  REGION,
+  SUBNET,
+  VPC,
+} from "../api/index.js";
 import type { BackupRecord, DatabaseRecord, PendingChange } from "./databases/fields.js";
 import type { Stored } from "./stored.js";
+import type { VPC_KEYS } from "./model-names.js";
 import type { InterfaceRecord, SubnetLink } from "./vpcs/links.js";
 
 /** The records whose fields their area names (databases/record.ts, vpcs/links.ts), kept with the rest. */
 export type { BackupRecord, DatabaseRecord, InterfaceRecord, PendingChange };
 
 /** Database engine families. */
-export type EngineType = "mysql" | "postgresql";
+export type EngineType = Engine;
 
 /** Permission levels of a grant. */
 export type Permission = "read_only" | "read_write";
@@ -27,11 +39,7 @@ export type AvailabilityRecord = Stored<typeof AVAILABILITY>;
 export type EngineRecord = Stored<typeof ENGINE>;
 
 /** A compute instance type (plan) that databases run on. */
-export interface InstanceTypeRecord {
-  id: string;
-  label: string;
-  disk: number;
-}
+export type InstanceTypeRecord = PlanFacts;
 
 /** Grants of a restricted user. */
 export interface Grants {
@@ -51,15 +59,12 @@ export interface TokenRecord {
 }
 
 /** A compute instance, only as far as VPC attachments need it. */
-export interface ComputeRecord {
-  id: number;
-  label: string;
-  region: string;
+export interface ComputeRecord extends ComputeFacts {
   interfaces: InterfaceRecord[];
 }
 
 /** A VPC; its subnets are separate records. */
-export type VpcRecord = Stored<typeof VPC, "subnets">;
+export type VpcRecord = Stored<typeof VPC, typeof VPC_KEYS.subnets>;
 
 /** A subnet of a VPC, which it names by its link (vpcs/links.ts). */
 export type SubnetRecord = Stored<typeof SUBNET, "computes"> & SubnetLink;
@@ -71,7 +76,7 @@ export type UpdatesRecord = Stored<typeof MAINTENANCE_WINDOW>;
 export interface EventRecord {
   id: number;
   action: string;
-  entity: { id: number; type: string; label: string };
+  entity: EventEntity;
   created: number;
 }
 

@@ -21,8 +21,9 @@ import {
   type Entity,
   type WireType,
 } from "../api/index.js";
+import type { JsonSchema } from "./json-schema.js";
 
-type Json = Record<string, unknown>;
+type Json = JsonSchema;
 
 function valueSchema(
   type: WireType,
@@ -39,7 +40,8 @@ function valueSchema(
         ...(f?.nullable ? { nullable: true } : {}),
       };
     // An object of no declared keys (engine settings) holds the API's own keys: its area judges them.
-    const inner = Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
+    const inner: Json =
+      Object.keys(type.object.fields).length > 0 ? bodySchema(type.object, on, engine) : { type: "object" };
     return f?.nullable ? { ...inner, nullable: true } : inner;
   }
   if (type === "strings") return { type: "array", items: { type: "string" } };
@@ -50,7 +52,7 @@ function valueSchema(
   const values = (engine && f.requestEnum?.[engine]) ?? f.enum;
   if (values) out.enum = values;
   for (const bound of ["minLength", "maxLength", "pattern", "minimum", "maximum"] as const)
-    if (f[bound] !== undefined) out[bound] = f[bound];
+    if (f[bound] !== undefined) Object.assign(out, { [bound]: f[bound] });
   if (f.nullable) out.nullable = true;
   return out;
 }
@@ -74,7 +76,7 @@ function platformsUnion(f: ApiField): Json {
  * engine is let through to the model, which refuses it naming why.
  */
 export function bodySchema(entity: Entity, on: "create" | "update", engine?: Engine): Json {
-  const properties: Json = {};
+  const properties: Record<string, Json> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(entity.fields)) {
     if (on === "create" ? !knownToCreate(f) : !updatedOnAny(f)) continue;

@@ -33,7 +33,7 @@ type Base<T> = T extends "integer" | "number" | "date-time"
             ? unknown[]
             : string;
 type Value<F extends ApiField> =
-  | (F extends { enum: readonly unknown[] } ? EnumValue<F> : Base<F["type"]>)
+  | (F extends { enum: readonly unknown[] } ? EnumValue<F> : F extends { type: infer T } ? Base<T> : never)
   | (F extends { nullable: true } ? null : F extends { engines: readonly Engine[] } ? null : never);
 
 type Flatten<T> = { [K in keyof T]: T[K] };

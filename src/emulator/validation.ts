@@ -1,6 +1,7 @@
 import type { FastifySchemaValidationError } from "fastify";
 import { ruleReason, type Bounds, type BoundsRule } from "../api/index.js";
 import type { ErrorEntry } from "./failures.js";
+import type { JsonSchema } from "./json-schema.js";
 
 /** The declared rule each ajv keyword checks, whose reason src/api words. */
 const RULES: Record<string, BoundsRule> = {
@@ -54,7 +55,8 @@ function entries(errors: FastifySchemaValidationError[]): ErrorEntry[] {
     let reason =
       e.keyword === "required" ? "Required" : rule ? ruleReason(rule, declared) : (e.message ?? "Invalid value");
     if (e.keyword === "additionalProperties") reason = UNKNOWN_FIELD;
-    if (e.keyword === "type" && !field) reason = "Request body must be a JSON object";
+    // JSON Schema's keyword, not the API's field of that name.
+    if (e.keyword === ("type" satisfies keyof JsonSchema) && !field) reason = "Request body must be a JSON object";
     reason = reason.charAt(0).toUpperCase() + reason.slice(1);
     return field ? { field, reason } : { reason };
   });

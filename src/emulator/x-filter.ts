@@ -13,6 +13,7 @@ import {
   BACKUP,
   DATABASE,
   DATABASE_TYPE,
+  EVENT_FILTERABLE,
   ENGINE,
   filterNames,
   SUBNET,
@@ -24,7 +25,7 @@ import { BadRequest } from "./failures.js";
 /**
  * The fields each list lets a filter name (`x-linode-filterable` in the published description):
  * the API model's `filterable` fields, by their published names. One VPC's IP list and the region
- * list take none; the event log is not an entity of the model.
+ * list take none; the event log, not an entity of the model, takes the names src/api lists for it.
  */
 export const FILTERABLE = {
   vpcs: filterNames(VPC),
@@ -37,7 +38,7 @@ export const FILTERABLE = {
   availability: filterNames(AVAILABILITY),
   engines: filterNames(ENGINE),
   plans: filterNames(DATABASE_TYPE),
-  events: ["id", "action", "created", "entity.id", "entity.type", "read"],
+  events: EVENT_FILTERABLE,
 } as const satisfies Record<string, readonly string[]>;
 
 /** The answer header of every API operation: the answer depends on the token and the filter. */

@@ -4,9 +4,11 @@
 // The SDK's output module (output, secret, Input, Output), not its index, which also loads the
 // Automation API (about a second in each test file).
 import * as pulumi from "@pulumi/pulumi/output";
-import { ENGINE_TYPES, type EngineType } from "../client/index.js";
+import type { BackupFilter, DatabaseFilter } from "../api/index.js";
+import { ENGINE_TYPES, type DatabaseBackup, type EngineType } from "../client/index.js";
 import { toId } from "../shared/fields/validate.js";
 import { lookupClient } from "./client.js";
+import type { InputArgs, TextFilters } from "./look-up-args.js";
 import { backupResult, databaseResult, engineResult } from "./results.js";
 import type { DatabaseBackupResult, DatabaseEngineResult, DatabaseResult } from "./result-types.js";
 
@@ -58,17 +60,11 @@ export function getDatabaseEngineOutput(args: { id: pulumi.Input<string> }): pul
   return pulumi.output(args).apply((a) => getDatabaseEngine(a));
 }
 
-/** Filters of {@link getDatabases}. */
-export interface GetDatabasesArgs {
-  /** Keep only this engine type. */
-  engine?: string;
-  /** Keep only the database with this label. */
-  label?: string;
-  /** Keep only databases in this region. */
-  region?: string;
-  /** Keep only databases with this status. */
-  status?: string;
-}
+/**
+ * Filters of {@link getDatabases}: `engine` (an engine type), `label`, `region` and `status`, each
+ * keeping only the databases whose field holds that value.
+ */
+export type GetDatabasesArgs = TextFilters<DatabaseFilter>;
 
 /** Result of {@link getDatabases}. */
 export interface GetDatabasesResult {
@@ -89,26 +85,21 @@ export async function getDatabases(args: GetDatabasesArgs = {}): Promise<GetData
 
 /** {@link getDatabases} taking Outputs. */
 export function getDatabasesOutput(
-  args: pulumi.Input<{
-    engine?: pulumi.Input<string>;
-    label?: pulumi.Input<string>;
-    region?: pulumi.Input<string>;
-    status?: pulumi.Input<string>;
-  }> = {},
+  args: pulumi.Input<InputArgs<GetDatabasesArgs>> = {},
 ): pulumi.Output<GetDatabasesResult> {
   return pulumi.output(args).apply((a) => getDatabases(a as GetDatabasesArgs));
 }
 
-/** Arguments of {@link getDatabaseBackups}. */
-export interface GetDatabaseBackupsArgs {
+/**
+ * Arguments of {@link getDatabaseBackups}; its filters, the backup's `type` ("auto", the daily ones,
+ * or "snapshot") and `label` (snapshot labels are unique per database), keep only the backups
+ * whose field holds that value.
+ */
+export interface GetDatabaseBackupsArgs extends Partial<Pick<DatabaseBackup, BackupFilter>> {
   /** Engine of the database, "mysql" or "postgresql" (a database's `engineType`). */
   engine: EngineType;
   /** Id of the database (a database's `instanceId` or `id`). */
   databaseId: number | string;
-  /** Only backups of this type: "auto" (the daily ones) or "snapshot". */
-  type?: "auto" | "snapshot";
-  /** Only the backup with this label (snapshot labels are unique per database). */
-  label?: string;
 }
 
 /** Result of {@link getDatabaseBackups}. */
@@ -126,14 +117,14 @@ export interface GetDatabaseBackupsResult {
 export function databaseRef(
   fn: string,
   engine: unknown,
-  idName: string,
+  idName: "id" | "databaseId",
   rawId: unknown,
-): { engine: EngineType; id: number } {
+): [engine: EngineType, id: number] {
   if (!ENGINE_TYPES.includes(engine as EngineType))
     throw new Error(`${fn}: engine must be "mysql" or "postgresql", got ${JSON.stringify(engine)}`);
   const id = toId(rawId);
   if (id === undefined) throw new Error(`${fn}: ${idName} must be a positive integer id, got ${JSON.stringify(rawId)}`);
-  return { engine: engine as EngineType, id };
+  return [engine as EngineType, id];
 }
 
 /**
@@ -141,7 +132,7 @@ export function databaseRef(
  * snapshots. The API refuses the list while the database is provisioning.
  */
 export async function getDatabaseBackups(args: GetDatabaseBackupsArgs): Promise<GetDatabaseBackupsResult> {
-  const { engine, id } = databaseRef("getDatabaseBackups", args.engine, "databaseId", args.databaseId);
+  const [engine, id] = databaseRef("getDatabaseBackups", args.engine, "databaseId", args.databaseId);
   if (args.type !== undefined && args.type !== "auto" && args.type !== "snapshot")
     throw new Error(`getDatabaseBackups: type must be "auto" or "snapshot", got ${JSON.stringify(args.type)}`);
   const backups = (await lookupClient().database(engine).listBackups(id))
@@ -158,12 +149,9 @@ export async function getDatabaseBackups(args: GetDatabaseBackupsArgs): Promise<
 }
 
 /** {@link getDatabaseBackups} taking Outputs, e.g. `{ engine: db.engineType, databaseId: db.instanceId }`. */
-export function getDatabaseBackupsOutput(args: {
-  engine: pulumi.Input<EngineType> | pulumi.Output<string>;
-  databaseId: pulumi.Input<number | string>;
-  type?: pulumi.Input<"auto" | "snapshot">;
-  label?: pulumi.Input<string>;
-}): pulumi.Output<GetDatabaseBackupsResult> {
+export function getDatabaseBackupsOutput(
+  args: InputArgs<GetDatabaseBackupsArgs>,
+): pulumi.Output<GetDatabaseBackupsResult> {
   return pulumi.output(args).apply((a) => getDatabaseBackups(a as GetDatabaseBackupsArgs));
 }
 

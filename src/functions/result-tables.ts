@@ -139,9 +139,9 @@ export const DATABASE_DETAIL_RESULT: FieldTable<Database> = {
 
 /** A backup of a database: an automatic daily one or an on-demand snapshot. */
 export const BACKUP_RESULT: FieldTable<DatabaseBackup> = {
-  id: modelRow(BACKUP, "id", "The backup's id (a DatabaseSnapshot's backupId)."),
+  ...modelRows<typeof BACKUP, DatabaseBackup>(BACKUP, { id: "The backup's id (a DatabaseSnapshot's backupId)." }),
   label: asOutput(SNAPSHOT_FIELDS.label),
-  type: modelRow(BACKUP, "type", '"auto" (daily) or "snapshot" (on demand).'),
+  ...modelRows<typeof BACKUP, DatabaseBackup>(BACKUP, { type: '"auto" (daily) or "snapshot" (on demand).' }),
   created: asOutput(SNAPSHOT_FIELDS.created),
 };
 

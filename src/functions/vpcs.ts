@@ -4,18 +4,15 @@
 // The SDK's output module (output, secret, Input, Output), not its index, which also loads the
 // Automation API (about a second in each test file).
 import * as pulumi from "@pulumi/pulumi/output";
+import type { VpcFilter } from "../api/index.js";
 import { lookupClient } from "./client.js";
+import type { InputArgs, TextFilters } from "./look-up-args.js";
 import { subnetResult, vpcIpResult, vpcResult } from "./results.js";
 import type { SubnetResult, VpcIpResult, VpcIpv6Result, VpcResult } from "./result-types.js";
 import { vpcIpv6Entries } from "./vpc-today.js";
 
-/** Filters of {@link getVpcs}. */
-export interface GetVpcsArgs {
-  /** Keep only the VPC with this label. */
-  label?: string;
-  /** Keep only VPCs in this region. */
-  region?: string;
-}
+/** Filters of {@link getVpcs}: `label` and `region`, each keeping only the VPCs whose field holds that value. */
+export type GetVpcsArgs = TextFilters<VpcFilter>;
 
 /** Result of {@link getVpcs}. */
 export interface GetVpcsResult {
@@ -33,9 +30,7 @@ export async function getVpcs(args: GetVpcsArgs = {}): Promise<GetVpcsResult> {
 }
 
 /** {@link getVpcs} taking Outputs. */
-export function getVpcsOutput(
-  args: pulumi.Input<{ label?: pulumi.Input<string>; region?: pulumi.Input<string> }> = {},
-): pulumi.Output<GetVpcsResult> {
+export function getVpcsOutput(args: pulumi.Input<InputArgs<GetVpcsArgs>> = {}): pulumi.Output<GetVpcsResult> {
   return pulumi.output(args).apply((a) => getVpcs(a as GetVpcsArgs));
 }
 

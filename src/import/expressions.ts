@@ -36,13 +36,13 @@ export function idValue(value: unknown, path: string): number {
  * arguments leave them out.
  */
 export function typedExpr(value: unknown, type: FieldType, path: string): Expr {
+  if (type === "id") return literal(idValue(value, path));
   if (type === "string") return typeof value === "string" ? literal(value) : refuse(path, "a string", value);
   if (type === "boolean") return typeof value === "boolean" ? literal(value) : refuse(path, "true or false", value);
   if (type === "integer")
     return Number.isSafeInteger(value) ? literal(value as number) : refuse(path, "an integer", value);
   if (type === "number")
     return typeof value === "number" && Number.isFinite(value) ? literal(value) : refuse(path, "a number", value);
-  if (type === "id") return literal(idValue(value, path));
   if ("array" in type) {
     if (!Array.isArray(value)) return refuse(path, "a list", value);
     return { kind: "array", items: value.map((item, i) => typedExpr(item, type.array, `${path}[${i}]`)) };

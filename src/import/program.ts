@@ -14,9 +14,16 @@ import { describeDatabase, describeVpc, shownValue, type Account, type LeftOut }
 import { literal, RangeIndex, type Expr } from "./references.js";
 import type { ForkInput } from "../resources/managed-database/fork.js";
 import { idValue, typedExpr, UnwritableValue } from "./expressions.js";
-import { DEFAULT_VPC_IPV4_RANGES, FORK } from "../api/index.js";
+import { DATABASE, DEFAULT_VPC_IPV4_RANGES, FORK, wireKeys, type Answer, type INLINE_SUBNET } from "../api/index.js";
+import type { VpcSubnetSpec } from "../resources/types.js";
 import { same } from "../shared/fields/diff.js";
 import { wireOf } from "../shared/fields/model-rows.js";
+
+/** The VPC's inputs read by name here, as its field table names them. */
+const VPC_SUBNETS: keyof typeof VPC_FIELDS = "subnets";
+const VPC_IPV4: keyof typeof VPC_FIELDS = "ipv4";
+/** The answers' key of an object's id (the model spells it). */
+const ID = wireKeys(DATABASE).id;
 
 /** The answer's key of a database's allow list (the field table's). */
 const ALLOW_LIST = DATABASE_FIELDS.allowList.api.key;
@@ -92,21 +99,7 @@ export function buildProgram(account: Account, subnets: SubnetStyle = "resources
     const args = argsOf(VPC_FIELDS, vpc, vpc.id).filter(([k]) => !apiDefault(vpc, k));
     if (subnets === "inline") {
       // Always listed, also when empty, so that the program states the VPC's whole subnet set.
-      args.push([
-        "subnets",
-        {
-          kind: "array",
-          items: vpc.subnets.map((s) => ({
-            kind: "object",
-            entries: [
-              ["label", typedExpr(s.label, "string", "label")],
-              ...(s.ipv4 === null
-                ? []
-                : [["ipv4", typedExpr(s.ipv4, "string", "ipv4")] as [string, ReturnType<typeof typedExpr>]]),
-            ],
-          })),
-        },
-      ]);
+      args.push([VPC_SUBNETS, { kind: "array", items: vpc.subnets.map(inlineSubnet) }]);
       for (const s of vpc.subnets)
         if (s.ipv4 !== null) ranges.add({ ipv4: s.ipv4, vpc: { identifier: names.identifier, label: s.label } });
     }
@@ -173,7 +166,7 @@ function argsOf<A>(
   engine?: EngineType,
 ): [string, Expr][] {
   const values = fromApi(table, api, engine);
-  const id = typeof adoptId === "string" ? adoptId : idValue(adoptId, "id");
+  const id = typeof adoptId === "string" ? adoptId : idValue(adoptId, ID);
   const args: [string, Expr][] = [["adoptId", literal(id)]];
   for (const [k, f] of fieldsOf(table, engine)) {
     if (f.change === "output") continue;
@@ -185,6 +178,18 @@ function argsOf<A>(
 }
 
 /**
+ * An inline subnet as the VPC's `subnets` input lists it: its label and, where it has one, its
+ * IPv4 range, each checked as text (in that order, under its own name).
+ */
+function inlineSubnet(s: Answer<typeof INLINE_SUBNET>): Expr {
+  const spec: { [K in keyof VpcSubnetSpec]?: unknown } = {
+    label: s.label,
+    ...(s.ipv4 === null ? {} : { ipv4: s.ipv4 }),
+  };
+  return { kind: "object", entries: Object.entries(spec).map(([k, v]) => [k, typedExpr(v, "string", k)]) };
+}
+
+/**
  * Whether the VPC's value of the input `k`, which is managed only when set, is the API's own
  * default (its IPv4 ranges, the type `regular`): no program chose it, so it is left out. Written,
  * the default IPv4 ranges would be sent again by the next change of the list, which a region
@@ -193,7 +198,7 @@ function argsOf<A>(
 function apiDefault(vpc: Vpc, k: string): boolean {
   const value = fromApi(VPC_FIELDS, vpc)[k];
   if (k === "vpcType") return value === undefined || value === VPC_FIELDS.vpcType.choices.values[0];
-  if (k !== "ipv4") return false;
+  if (k !== VPC_IPV4) return false;
   const held = ((value as { range: string }[] | undefined) ?? []).map((r) => r.range);
   return held.length === 0 || same(held, [...DEFAULT_VPC_IPV4_RANGES]);
 }
@@ -280,7 +285,7 @@ function snapshotDeclaration(
 }
 
 function snapshotArgs(engine: EngineType, db: Database, snap: DatabaseBackup, instanceId: Expr): [string, Expr][] {
-  const adoptId = `${engine}/${idValue(db.id, "id")}/${idValue(snap.id, `snapshot ${JSON.stringify(shownValue(snap.label))} id`)}`;
+  const adoptId = `${engine}/${idValue(db.id, ID)}/${idValue(snap.id, `snapshot ${JSON.stringify(shownValue(snap.label))} id`)}`;
   typedExpr(snap.label, "string", "snapshot label");
   return argsOf(SNAPSHOT_FIELDS, snap, adoptId, { engine: literal(engine), instanceId });
 }

@@ -30,6 +30,9 @@ export interface LeftOut {
   why: string;
 }
 
+/** The kinds of object the account is searched for: VPCs, subnets, each engine's databases, backups. */
+export type FoundKind = "vpc" | "subnet" | EngineType | "snapshot" | "auto";
+
 /** The account as far as the program adopts it, sorted so that two reads give the same order. */
 export interface Account {
   vpcs: Vpc[];
@@ -38,7 +41,7 @@ export interface Account {
   /** Facts about adopted objects worth knowing before `pulumi up` (attached instances, waits). */
   notes: string[];
   /** What was found, selected or not, by kind: `{ vpc: 2, subnet: 3, mysql: 1, ... }`. */
-  found: Record<string, number>;
+  found: Partial<Record<FoundKind, number>>;
   /** Whether snapshots were read at all (`--snapshots`). */
   snapshotsRead: boolean;
 }
@@ -100,7 +103,7 @@ export async function readAccount(
   const kinds = selection.kinds();
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
-  const found: Record<string, number> = {};
+  const found: Partial<Record<FoundKind, number>> = {};
 
   const vpcs: Vpc[] = [];
   if (kinds.includes("vpc")) {
@@ -167,7 +170,7 @@ async function readSnapshots(
   db: Database,
   leftOut: LeftOut[],
   notes: string[],
-  found: Record<string, number>,
+  found: Partial<Record<FoundKind, number>>,
 ): Promise<DatabaseBackup[]> {
   if (db.status === "provisioning") {
     // The API refuses to list the backups of a database still being made; it has none yet.

@@ -3,6 +3,7 @@
  * says so instead of repeating the literal, so that the engine orders the resources and a later
  * change of the referenced object follows through.
  */
+import type { SUBNET_FIELDS } from "../resources/vpc/fields.js";
 
 /** A value in the generated program: a literal, a list, an object, or another resource's output. */
 export type Expr =
@@ -18,6 +19,9 @@ export type Expr =
 export function literal(value: string | number | boolean): Expr {
   return { kind: "literal", value };
 }
+
+/** A subnet's output of its range, as its field table names it. */
+const SUBNET_IPV4: keyof typeof SUBNET_FIELDS = "ipv4";
 
 /** A subnet the program adopts, as allow lists may name it. */
 export interface ManagedRange {
@@ -49,7 +53,7 @@ export class RangeIndex {
     if (found.length > 1) ambiguous?.(entry);
     if (found.length !== 1) return literal(entry);
     const [range] = found;
-    if (range.subnet !== undefined) return { kind: "output", identifier: range.subnet, property: "ipv4" };
+    if (range.subnet !== undefined) return { kind: "output", identifier: range.subnet, property: SUBNET_IPV4 };
     return { kind: "inlineRange", identifier: range.vpc!.identifier, label: range.vpc!.label };
   }
 }

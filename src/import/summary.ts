@@ -5,9 +5,9 @@
  */
 import type { ResourceClass } from "./naming.js";
 import type { ProgramModel } from "./program.js";
-import type { Account } from "./read.js";
+import type { Account, FoundKind } from "./read.js";
 
-const FOUND_ORDER: [string, string][] = [
+const FOUND_ORDER: [FoundKind, string][] = [
   ["vpc", "VPC(s)"],
   ["subnet", "subnet(s)"],
   ["mysql", "MySQL database(s)"],

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageVersion } from "../client/config.js";
 import { PACKAGE } from "../shared/engine/package.js";
+import type { SchemaHead } from "../schema/pulumi-schema.js";
 
 /**
  * Where the schema is looked for: the package root, seen from `src/plugin` or `dist/plugin`, and
@@ -18,5 +19,6 @@ export const SCHEMA_PATHS = [join(__dirname, "..", "..", "schema.json"), join(__
 export function readSchema(paths: readonly string[] = SCHEMA_PATHS): string {
   const found = paths.find((p) => existsSync(p));
   if (found) return readFileSync(found, "utf8");
-  return JSON.stringify({ name: PACKAGE, version: packageVersion() });
+  const head: SchemaHead = { name: PACKAGE, version: packageVersion() };
+  return JSON.stringify(head);
 }

@@ -6,6 +6,7 @@
  * the user's to change (`--policy-pack-config`, or {@link policiesWith} in their own pack).
  */
 import type { ReportViolation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
+import type { EngineType } from "../client/index.js";
 import { DATABASE_FIELDS } from "../resources/managed-database/fields.js";
 import { diffSpec } from "../shared/fields/table.js";
 import { databaseOf, type DatabaseView } from "./database.js";
@@ -24,7 +25,7 @@ function forDatabases(check: DatabaseCheck): ResourceValidationPolicy["validateR
 }
 
 /** The inputs whose change replaces a database of `engine` (the field table's `replace` fields). */
-function replacedBy(engine: DatabaseView["engine"]): string[] {
+function replacedBy(engine: EngineType): string[] {
   const engines = (key: string) => (DATABASE_FIELDS as Record<string, { engines?: string[] }>)[key]!.engines;
   return diffSpec(DATABASE_FIELDS).replace.filter((key) => engines(key)?.includes(engine) ?? true);
 }

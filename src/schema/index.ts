@@ -10,9 +10,7 @@ import { typeOn, type Field, type FieldFacts, type FieldType } from "../shared/f
 import { PACKAGE, token } from "../shared/engine/package.js";
 import { FUNCTIONS, RESULT_TYPES } from "./functions.js";
 import { SHARED_TYPES } from "./object-types.js";
-
-/** One property of the schema. */
-export type SchemaProperty = Record<string, unknown>;
+import type { PackageSchema, SchemaObjectType, SchemaProperty, SchemaResource } from "./pulumi-schema.js";
 
 /** The shared object types and the look-ups' result types, by schema name, each with what it is. */
 const OBJECT_TYPES: Record<string, [string, FieldFacts, string?]> = { ...SHARED_TYPES, ...RESULT_TYPES };
@@ -42,7 +40,7 @@ function property(field: Omit<Field, "api">, as: "input" | "output", engine?: En
   };
 }
 
-function resource(table: FieldFacts, description: string, engine?: EngineType): SchemaProperty {
+function resource(table: FieldFacts, description: string, engine?: EngineType): SchemaResource {
   const fields = Object.entries(table).filter(([, f]) => !engine || !f.engines || f.engines.includes(engine));
   const inputs = fields.filter(([, f]) => f.change !== "output");
   const outputs = fields.filter(([, f]) => f.change === "output" || f.output);
@@ -56,7 +54,7 @@ function resource(table: FieldFacts, description: string, engine?: EngineType): 
   };
 }
 
-function objectType(table: FieldFacts, as: "input" | "output"): SchemaProperty {
+function objectType(table: FieldFacts, as: "input" | "output"): SchemaObjectType {
   const fields = Object.entries(table);
   return {
     type: "object",
@@ -93,7 +91,7 @@ export const CONFIG: Record<string, SchemaProperty> = {
 };
 
 /** The package schema, as schema.json holds it. */
-export function generateSchema(version: string): Record<string, unknown> {
+export function generateSchema(version: string): PackageSchema {
   return {
     name: PACKAGE,
     displayName: "Cloud Platform",

@@ -4,15 +4,15 @@
  * Look-up results are the tables of functions/result-tables.ts.
  */
 import * as API from "../api/databases.js";
-import type { FieldFacts, FieldTable } from "../shared/fields/table.js";
+import type { Field, FieldFacts, FieldTable } from "../shared/fields/table.js";
 import { modelObjectFacts, modelResultFacts } from "../shared/fields/model-rows.js";
 import { PRIVATE_NETWORK } from "../api/network.js";
 import { engineConfigTypes } from "../shared/fields/engine-config-types.js";
 import { listObjectTypes } from "../shared/fields/object-list.js";
 import { SUBNET_FIELDS, VPC_FIELDS } from "../resources/vpc/fields.js";
 
-const text = (description: string) => ({ description, change: "update", type: "string" }) as const;
-const whole = (description: string) => ({ description, change: "update", type: "integer" }) as const;
+const text = (description: string): Field => ({ description, change: "update", type: "string" });
+const whole = (description: string): Field => ({ description, change: "update", type: "integer" });
 
 /** Per-operation time limits. */
 export const TIMEOUTS: FieldFacts = {

@@ -77,28 +77,6 @@ function holders(name: string): string[] {
   return [...new Set(files)].sort();
 }
 
-/**
- * Names still spelled in more than 3 places (none is impossible to bring under; each is work not
- * yet done), with the number of files that spell them, measured on this commit, which may not
- * grow; a name brought to 3 places or fewer leaves this list (the test says so). Why each is hard.
- */
-const NOT_YET: Record<string, number> = {
-  description: 5, // also the schema's and field tables' own word for a property's text
-  disk: 5, // the emulator's instance types (GB) are no model entity; its seed and control schema name them
-  engine: 8, // the engine family, read from untyped bags across resources, look-ups and policies
-  id: 17, // every record's key: the emulator's hand-written records and untyped views
-  ipv4: 8, // VPC and subnet ranges, read from untyped inputs and answers by the VPC resources and importer
-  ipv6: 4, // as ipv4, for today's VPCs
-  label: 12, // every resource's input of the same spelling, read from untyped bags
-  mysql: 5, // an engine value in untyped places (option lists, engine-config keys)
-  postgresql: 5, // as mysql
-  region: 10, // every resource's input of the same spelling, read from untyped bags
-  status: 9, // read from untyped answers by the waits; also the control API's word
-  subnets: 4, // a VPC's inline subnets, read untyped by the VPC resource and the importer
-  type: 15, // also the schema's and field tables' word for a value's type
-  version: 8, // the engine version, and the package's and plugin's own version
-};
-
 test("the measure counts a hand-written spelling, and not the model's own field nor a local word", () => {
   expect([...MEASURE.names]).toEqual(expect.arrayContaining(["allow_list", "replication_type", "label", "resolvers"]));
   const planted = `
@@ -127,15 +105,9 @@ test("the measure counts a hand-written spelling, and not the model's own field 
   // (met by the model's Engine: a value), prose and comments.
 });
 
-test.each(wireNames().filter((n) => !(n in NOT_YET)))("%s is spelled in at most 3 source files", (name) => {
+test.each(wireNames())("%s is spelled in at most 3 source files", (name) => {
   const files = holders(name);
   expect(files.length <= 3 ? "at most 3" : files).toBe("at most 3");
-});
-
-test.each(Object.keys(NOT_YET))("%s spreads to no more files, and is still over 3", (name) => {
-  const files = holders(name);
-  expect(files.length <= NOT_YET[name]! ? "no more" : files).toBe("no more");
-  expect(files.length > 3 ? "over 3" : "at most 3: take it off NOT_YET").toBe("over 3");
 });
 
 test.each(wireNames().filter((n) => n.includes("_")))(

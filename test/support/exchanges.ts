@@ -18,7 +18,7 @@ export interface Exchange {
 
 /** The emulator's route parameters, spelled as the contract's paths spell them. */
 const PARAMS: [RegExp, string][] = [
-  [/:engine\/:version$/, "{engineId}"],
+  [/:family\/:release$/, "{engineId}"],
   [/:engineId$/, "{engineId}"],
   [/:subnetId/, "{vpcSubnetId}"],
   [/:(\w+)/g, "{$1}"],

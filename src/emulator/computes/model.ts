@@ -1,16 +1,12 @@
 import { ErrorList, NotFound } from "../failures.js";
+import type { ComputeFacts } from "../../api/index.js";
 import { formatAddress, parseAddress, parseCidr, size, type Cidr } from "../../api/ipv4.js";
 import type { ComputeRecord, InterfaceRecord, State } from "../records.js";
 import type { Store } from "../store.js";
 import { interfaceRecord, subnetOf, subnetRefusal, vpcOf, type InterfaceInput } from "../vpcs/links.js";
 
 /** A compute instance as the control API seeds it. */
-export interface ComputeInput {
-  id?: number;
-  label?: string;
-  region?: string;
-  interfaces?: InterfaceInput[];
-}
+export type ComputeInput = Partial<ComputeFacts> & { interfaces?: InterfaceInput[] };
 
 /** A VPC interface as the control API attaches it (vpcs/links.ts). */
 export type { InterfaceInput };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { DATABASE_STATUSES, PLATFORMS, type Platform } from "../../api/index.js";
+import { AVAILABILITY, DATABASE_STATUSES, PLATFORMS, wireNames, type Platform } from "../../api/index.js";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../failures.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
@@ -11,16 +11,18 @@ import type { RequestLog } from "../request-log.js";
 import { tokenRecord } from "../seed.js";
 import type {
   AvailabilityRecord,
+  DatabaseRecord,
   EngineRecord,
-  EngineType,
   InstanceTypeRecord,
   RegionRecord,
   TokenRecord,
-  UpdatesRecord,
 } from "../records.js";
 import { ANSWER_SHAPES, DEFAULT_TIMINGS, type AnswerShape, type Timings } from "../store.js";
 import type { Account } from "../account.js";
 import { id } from "../route-helpers.js";
+import type { JsonSchema } from "../json-schema.js";
+import { vpcCreate } from "../schemas.js";
+import { DATABASE_KEYS, ENGINE_KEYS, isEngine, PLAN_KEYS, REGION_KEYS } from "../model-names.js";
 
 /** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
 export interface SeedBody {
@@ -43,16 +45,22 @@ function upsert<T>(list: T[], items: T[] | undefined, same: (a: T, b: T) => bool
   return out;
 }
 
-const seedSchema = {
+/** A list of objects, each with the `required` keys. */
+const listOf = (...required: string[]): JsonSchema => ({
+  type: "array",
+  items: { type: "object", ...(required.length ? { required } : {}) },
+});
+
+const seedSchema: JsonSchema = {
   type: "object",
   properties: {
-    regions: { type: "array", items: { type: "object", required: ["id"] } },
-    availability: { type: "array", items: { type: "object", required: ["region", "plan", "available"] } },
-    engines: { type: "array", items: { type: "object", required: ["id", "engine", "version"] } },
-    types: { type: "array", items: { type: "object", required: ["id", "disk"] } },
-    computes: { type: "array", items: { type: "object" } },
-    tokens: { type: "array", items: { type: "object", required: ["token"] } },
-    vpcs: { type: "array", items: { type: "object", required: ["label", "region"] } },
+    regions: listOf(REGION_KEYS.id),
+    availability: listOf(...wireNames(AVAILABILITY)),
+    engines: listOf(ENGINE_KEYS.id, ENGINE_KEYS.engine, ENGINE_KEYS.version),
+    types: listOf(PLAN_KEYS.id, PLAN_KEYS.disk),
+    computes: listOf(),
+    tokens: listOf("token"),
+    vpcs: listOf(...(vpcCreate.required ?? [])),
   },
 };
 
@@ -97,7 +105,15 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
   );
   app.put<{ Params: { computeId: string; interfaceId: string }; Body: { active: boolean } }>(
     "/_emulator/computes/:computeId/interfaces/:interfaceId",
-    { schema: { body: { type: "object", required: ["active"], properties: { active: { type: "boolean" } } } } },
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["active"],
+          properties: { active: { type: "boolean" } },
+        } satisfies JsonSchema,
+      },
+    },
     async (req) => {
       const iface = store.computes.getInterface(id(req.params.computeId), id(req.params.interfaceId));
       iface.active = req.body.active;
@@ -123,7 +139,7 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
             advanceSeconds: { type: "number", minimum: 0 },
             scale: { type: "number", exclusiveMinimum: 0 },
           },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {
@@ -135,33 +151,35 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
   );
 
   // Every timing of the store, each a non-negative number of emulated seconds.
-  const timingProps = Object.fromEntries(Object.keys(DEFAULT_TIMINGS).map((k) => [k, { type: "number", minimum: 0 }]));
+  const timingProps = Object.fromEntries(
+    Object.keys(DEFAULT_TIMINGS).map((k) => [k, { type: "number", minimum: 0 } satisfies JsonSchema]),
+  );
   app.get("/_emulator/timings", async () => store.timings);
   app.put<{ Body: Partial<Timings> }>(
     "/_emulator/timings",
-    { schema: { body: { type: "object", properties: timingProps } } },
+    { schema: { body: { type: "object", properties: timingProps } satisfies JsonSchema } },
     async (req) => {
       Object.assign(store.timings, req.body ?? {});
       return store.timings;
     },
   );
 
-  app.put<{ Params: { engine: string; instanceId: string }; Body: { status: (typeof DATABASE_STATUSES)[number] } }>(
+  app.put<{ Params: { engine: string; instanceId: string }; Body: Pick<DatabaseRecord, typeof DATABASE_KEYS.status> }>(
     "/_emulator/databases/:engine/:instanceId/status",
     {
       schema: {
         body: {
           type: "object",
-          required: ["status"],
+          required: [DATABASE_KEYS.status],
           properties: { status: { type: "string", enum: [...DATABASE_STATUSES] } },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {
       const engine = req.params.engine;
-      if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
-      const db = store.databases.setStatus(engine as EngineType, id(req.params.instanceId), req.body.status);
-      return { id: db.id, status: db.status };
+      if (!isEngine(engine)) throw new BadRequest("Must be mysql or postgresql", DATABASE_KEYS.engine);
+      const db = store.databases.setStatus(engine, id(req.params.instanceId), req.body.status);
+      return { id: db.id, status: db.status } satisfies Partial<DatabaseRecord>;
     },
   );
 
@@ -176,7 +194,7 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
           required: ["databases"],
           additionalProperties: false,
           properties: { databases: { enum: PLATFORMS } },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {
@@ -191,7 +209,11 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
     "/_emulator/answers",
     {
       schema: {
-        body: { type: "object", required: ["databases"], properties: { databases: { enum: ANSWER_SHAPES } } },
+        body: {
+          type: "object",
+          required: ["databases"],
+          properties: { databases: { enum: ANSWER_SHAPES } },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {
@@ -202,7 +224,10 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
 
   // Values a database holds that the rules of a later day refuse (labels of 33..39 characters the
   // API accepted for years, windows of later versions): written as given, no rule applied.
-  app.patch<{ Params: { engine: string; instanceId: string }; Body: { label?: string; updates?: UpdatesRecord } }>(
+  app.patch<{
+    Params: { engine: string; instanceId: string };
+    Body: Pick<Partial<DatabaseRecord>, typeof DATABASE_KEYS.label | typeof DATABASE_KEYS.updates>;
+  }>(
     "/_emulator/databases/:engine/:instanceId",
     {
       schema: {
@@ -210,17 +235,17 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
           type: "object",
           additionalProperties: false,
           properties: { label: { type: "string", minLength: 1 }, updates: { type: "object" } },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {
       const engine = req.params.engine;
-      if (engine !== "mysql" && engine !== "postgresql") throw new BadRequest("Must be mysql or postgresql", "engine");
-      const db = store.databases.get(engine as EngineType, id(req.params.instanceId), null);
+      if (!isEngine(engine)) throw new BadRequest("Must be mysql or postgresql", DATABASE_KEYS.engine);
+      const db = store.databases.get(engine, id(req.params.instanceId), null);
       if (req.body.label !== undefined) db.label = req.body.label;
       if (req.body.updates !== undefined) db.updates = req.body.updates;
       store.save();
-      return { id: db.id, label: db.label, updates: db.updates };
+      return { id: db.id, label: db.label, updates: db.updates } satisfies Partial<DatabaseRecord>;
     },
   );
 
@@ -257,7 +282,7 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
               },
             },
           },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => faults.add(req.body),
@@ -277,7 +302,7 @@ export function controlRoutes(app: FastifyInstance, store: Account, faults: Faul
             limit: { type: "integer", minimum: 0, nullable: true },
             windowSeconds: { type: "number", exclusiveMinimum: 0 },
           },
-        },
+        } satisfies JsonSchema,
       },
     },
     async (req) => {

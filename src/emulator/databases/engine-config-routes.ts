@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ENGINE_CONFIG_SCHEMAS } from "../../api/index.js";
+import { ENGINES } from "../model-names.js";
 import { op } from "../route-helpers.js";
 
 /**
@@ -7,6 +8,6 @@ import { op } from "../route-helpers.js";
  * token reads it (the recorded answer's `X-Accepted-Oauth-Scopes: *`).
  */
 export function engineConfigRoutes(app: FastifyInstance): void {
-  for (const engine of ["mysql", "postgresql"] as const)
+  for (const engine of ENGINES)
     app.get(`/v4/databases/${engine}/config`, op({}), async () => ENGINE_CONFIG_SCHEMAS[engine]);
 }

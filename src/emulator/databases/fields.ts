@@ -18,6 +18,7 @@ import {
   type CreateBody,
   type Engine,
   type EnumValue,
+  type PlanFacts,
   type Platform,
   type UpdateBody,
 } from "../../api/index.js";
@@ -25,6 +26,7 @@ import type { ErrorList } from "../failures.js";
 import { parseIpRange, sortedIpRanges, type IpRange } from "../../api/ipv4.js";
 import { applyPlain, plainAtCreate } from "../plain.js";
 import type { Computed, Stored } from "../stored.js";
+import { DATABASE_KEYS as KEYS } from "../model-names.js";
 import { onToday, TODAYS_PORT, todaysHosts, todaysMembers } from "./platform.js";
 
 /** Answer fields computed from the record, not held. */
@@ -58,7 +60,7 @@ export interface PendingChange {
   failAfterRestore?: boolean;
   password?: string;
   from?: string;
-  to?: DatabaseRecord["status"];
+  to?: EnumValue<typeof DATABASE.fields.status>;
   settings?: Partial<DatabaseRecord>;
 }
 
@@ -73,7 +75,7 @@ export type SnapshotCreate = CreateBody<typeof BACKUP>;
 
 /** What the answer of the record's fields reads besides it: the plans' disk sizes (the store's). */
 interface Plans {
-  state: { types: readonly { id: string; disk: number }[] };
+  state: { types: readonly PlanFacts[] };
 }
 
 const hosts = (db: DatabaseRecord): DatabaseHosts =>
@@ -183,7 +185,7 @@ function resizeConflict(body: DatabaseUpdate): string | undefined {
 }
 
 /** A resize an update asks for: the settings it changes, once its status machine says so. */
-export type Resize = Partial<Pick<DatabaseRecord, "type" | "cluster_size">>;
+export type Resize = Partial<Pick<DatabaseRecord, typeof KEYS.type | typeof KEYS.cluster_size>>;
 
 /**
  * The resize an update asks for, checked; undefined when it asks for none. On the contract's
@@ -201,14 +203,14 @@ export function resizeOf(
   if (!onToday(db)) {
     if (type === undefined) return undefined;
     const conflict = resizeConflict(body);
-    if (conflict) errors.add("type", conflict);
+    if (conflict) errors.add(KEYS.type, conflict);
     else {
       const current = types.find((t) => t.id === db.type);
       const next = types.find((t) => t.id === type);
-      if (!next) errors.add("type", "Type not found");
+      if (!next) errors.add(KEYS.type, "Type not found");
       else if (current && next.disk <= current.disk)
         errors.add(
-          "type",
+          KEYS.type,
           `Resizing is only possible to a type with more disk space than ${db.type} (${current.disk} GB)`,
         );
     }
@@ -216,7 +218,7 @@ export function resizeOf(
   }
   const size = body.cluster_size !== undefined && body.cluster_size !== db.cluster_size ? body.cluster_size : undefined;
   if (type === undefined && size === undefined) return undefined;
-  if (type !== undefined && !types.some((t) => t.id === type)) errors.add("type", "Type not found");
+  if (type !== undefined && !types.some((t) => t.id === type)) errors.add(KEYS.type, "Type not found");
   const problem = clusterSizeProblem("rdbms-default", type ?? db.type, size ?? db.cluster_size);
   if (problem) errors.add("cluster_size", problem);
   return { ...(type !== undefined ? { type } : {}), ...(size !== undefined ? { cluster_size: size } : {}) };

@@ -11,6 +11,7 @@ import { defaultUpdates, mergeUpdates } from "./window.js";
 import type { EngineType } from "../records.js";
 import type { BackupRecord, DatabaseCreate, DatabaseRecord, DatabaseUpdate, SnapshotCreate } from "./fields.js";
 import { checkStatus, type StatusGate } from "./status.js";
+import { DATABASE_KEYS as KEYS } from "../model-names.js";
 import type { Actor, Store } from "../store.js";
 import { answerOf } from "../stored.js";
 import { canSee, checkAccess, checkAddGrant, grantCreator } from "../access.js";
@@ -83,22 +84,22 @@ export class DatabaseModel {
     const errors = new ErrorList();
     this.checkLabel(body.label, undefined, errors);
     const region = state.regions.find((r) => r.id === body.region);
-    if (!region) errors.add("region", "Region not found");
+    if (!region) errors.add(KEYS.region, "Region not found");
     else if (!region.capabilities.includes("Managed Databases"))
-      errors.add("region", `Managed Databases are not available in region ${region.id}`);
-    else if (region.status !== "ok") errors.add("region", `Region ${region.id} is experiencing an outage`);
+      errors.add(KEYS.region, `Managed Databases are not available in region ${region.id}`);
+    else if (region.status !== "ok") errors.add(KEYS.region, `Region ${region.id} is experiencing an outage`);
     const type = state.types.find((t) => t.id === body.type);
-    if (!type) errors.add("type", "Type not found");
+    if (!type) errors.add(KEYS.type, "Type not found");
     const platform = this.store.platform;
     platformProblems(DATABASE, body, platform, "create", errors);
     const catalogued = catalogueOf(state, platform).find((e) => e.id === body.engine);
     if (platform !== "rdbms-legacy") {
       // Today's API names any engine id outside its catalogue `invalid engine`, once.
-      if ((!catalogued || catalogued.engine !== engine) && !errors.entries.some((e) => e.field === "engine"))
-        errors.add("engine", "invalid engine");
+      if ((!catalogued || catalogued.engine !== engine) && !errors.entries.some((e) => e.field === KEYS.engine))
+        errors.add(KEYS.engine, "invalid engine");
     } else if (!catalogued)
-      errors.add("engine", "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
-    else if (catalogued.engine !== engine) errors.add("engine", `Engine ${body.engine} is not a ${engine} engine`);
+      errors.add(KEYS.engine, "Engine not found; use an id of the engine catalogue such as mysql/8.0.30");
+    else if (catalogued.engine !== engine) errors.add(KEYS.engine, `Engine ${body.engine} is not a ${engine} engine`);
     const settings = settingsAtCreate(engine, body, errors, platform);
     const now = this.store.clock.now();
     const seconds = provisioningSeconds ?? this.store.timings.provisioningSeconds;
@@ -229,7 +230,7 @@ export class DatabaseModel {
     if (db.backups.filter((b) => b.type === "snapshot").length >= 3)
       errors.add(undefined, "You may have at most 3 snapshots at a time; delete one before creating another");
     if (db.backups.some((b) => b.label === body.label))
-      errors.add("label", "Label must be unique among the backups of this database");
+      errors.add(KEYS.label, "Label must be unique among the backups of this database");
     const target = targetProblem(db, body.target);
     if (target) errors.add("target", target);
     errors.throwIfAny();
@@ -294,7 +295,7 @@ export class DatabaseModel {
   }
 
   /** Control API: forces a status and cancels timers that would move it. */
-  setStatus(engine: EngineType, id: number, status: DatabaseRecord["status"]): DatabaseRecord {
+  setStatus(engine: EngineType, id: number, status: DatabaseRecord[typeof KEYS.status]): DatabaseRecord {
     const db = this.get(engine, id, null);
     // Leaving provisioning by hand starts the daily backups now, as the timer would have.
     if (db.status === "provisioning" && status !== "provisioning")
@@ -321,9 +322,9 @@ export class DatabaseModel {
 
   private checkLabel(label: string, selfId: number | undefined, errors: ErrorList): void {
     const problem = databaseLabelProblem(label);
-    if (problem) errors.add("label", problem);
+    if (problem) errors.add(KEYS.label, problem);
     else if (this.store.state.databases.some((d) => d.label === label && d.id !== selfId))
-      errors.add("label", "Label must be unique among your databases");
+      errors.add(KEYS.label, "Label must be unique among your databases");
   }
 }
 

@@ -8,6 +8,7 @@ import {
   CONTRACT_PLATFORM,
   createdOn,
   ENGINE,
+  type DATABASE,
   fieldOn,
   platformRefusal,
   TODAYS_ENGINES,
@@ -19,17 +20,15 @@ import {
 import type { ErrorList } from "../failures.js";
 import { UNKNOWN_FIELD } from "../validation.js";
 import { filled, type Stored } from "../stored.js";
+import type { DATABASE_KEYS as KEYS } from "../model-names.js";
 
 /**
  * What this file reads of a database record (fields.ts): its platform, and for today's hosts and
  * members its id, region and status. It names no record type, so that the record's file can read it.
  */
-interface Held {
-  id: number;
-  region: string;
-  status: string;
+type Held = Pick<Stored<typeof DATABASE>, typeof KEYS.id | typeof KEYS.region | typeof KEYS.status> & {
   platform?: Platform | null;
-}
+};
 
 /** An engine of the catalogue (records.ts `EngineRecord`). */
 type CatalogueEngine = Stored<typeof ENGINE>;

@@ -9,6 +9,7 @@ import type { Store } from "../store.js";
 import type { Resize } from "./fields.js";
 import { catalogueOf, fullVersion, platformOf } from "./platform.js";
 import type { DatabaseRecord } from "./fields.js";
+import { DATABASE_KEYS as KEYS } from "../model-names.js";
 
 /**
  * The major version an update of today's platform upgrades to, checked: a newer major of the
@@ -29,12 +30,12 @@ export function upgradeOf(
     .map((e) => e.version);
   if (!newer.includes(version))
     errors.add(
-      "version",
+      KEYS.version,
       newer.length
         ? `Must be a newer major version of ${db.engine} than ${current}: one of ${newer.join(", ")}`
         : `Must be a newer major version of ${db.engine} than ${current}; there is none`,
     );
-  else if (resize) errors.add("version", "Upgrade the version in a request of its own, not with a resize");
+  else if (resize) errors.add(KEYS.version, "Upgrade the version in a request of its own, not with a resize");
   return version;
 }
 

@@ -39,10 +39,10 @@ export function regionRoutes(app: FastifyInstance, store: Store): void {
     if (!found) throw new NotFound();
     return entry(found);
   };
-  app.get<{ Params: { engine: string; version: string } }>(
-    "/v4/databases/engines/:engine/:version",
+  app.get<{ Params: { family: string; release: string } }>(
+    "/v4/databases/engines/:family/:release",
     none,
-    async (req) => engine(`${req.params.engine}/${req.params.version}`),
+    async (req) => engine(`${req.params.family}/${req.params.release}`),
   );
   // An escaped slash (`mysql%2F8.0.30`) arrives here as one decoded parameter.
   app.get<{ Params: { engineId: string } }>("/v4/databases/engines/:engineId", none, async (req) =>

@@ -5,37 +5,52 @@
  * keys every state file holds and the control API answers. They are spelled here only; the rest
  * of the emulator reads the links through this module.
  */
-import { formatCidr6, parseCidr6, VPC_IP, VPC_IPV6_ENTRY } from "../../api/index.js";
+import {
+  formatCidr6,
+  parseCidr6,
+  VPC_IP,
+  VPC_IPV6_ENTRY,
+  type SUBNET,
+  type SUBNET_COMPUTE,
+  type VPC,
+} from "../../api/index.js";
 import { BadRequest } from "../failures.js";
+import type { JsonSchema } from "../json-schema.js";
 import { firstHost, maskOf, parseCidr, type Cidr } from "../../api/ipv4.js";
 import { answerOf, type Held, type Stored } from "../stored.js";
+import type { SUBNET_KEYS, VPC_IP_KEYS as IP, VPC_KEYS } from "../model-names.js";
 
 /** What a subnet record holds of its VPC. */
 export interface SubnetLink {
   vpc_id: number;
 }
 
-/** What the links read of a subnet record (records.ts): its id, its VPC and its range. */
-type LinkedSubnet = SubnetLink & { id: number; ipv4: string | null };
+/** A subnet record as the links read it (records.ts's, which names this module's link). */
+type LinkedSubnet = Stored<typeof SUBNET, typeof SUBNET_KEYS.computes> & SubnetLink;
 
-/** What an IP entry reads of a VPC record. */
-type EntryVpc = { id: number; region: string };
+/** A VPC record as an IP entry reads it (records.ts's). */
+type EntryVpc = Stored<typeof VPC, typeof VPC_KEYS.subnets>;
 
-/** A VPC interface as the control API attaches it. */
-export interface InterfaceInput {
-  id?: number;
-  config_id?: number;
-  subnet_id: number;
-  address?: string;
-  ip_ranges?: string[];
-  nat_1_1?: string;
-  active?: boolean;
-  /** A SLAAC /64 from the subnet's IPv6 range (a dual-stack subnet), public or not (`ipv6Entries`). */
-  ipv6?: { is_public?: boolean };
+/** An interface's own id, as a subnet's compute entry answers it. */
+type InterfaceId = Stored<typeof SUBNET_COMPUTE.fields.interfaces.type.array>;
+
+/** What an interface holds besides its VPC IP entry: its routed ranges and its SLAAC /64, if any. */
+interface InterfaceExtras {
+  ip_ranges: string[];
+  /** Whether the interface has a SLAAC /64 of its subnet's IPv6 range, and whether it is public. */
+  ipv6?: { is_public: boolean } | null;
 }
 
+/**
+ * A VPC interface as the control API attaches it: an interface record's fields, all but the
+ * subnet optional; a SLAAC /64 (`ipv6Entries`) public unless it says not.
+ */
+export type InterfaceInput = Partial<Omit<InterfaceRecord, keyof SubnetLink | keyof InterfaceExtras>> &
+  Pick<InterfaceRecord, "subnet_id"> &
+  Partial<Pick<InterfaceExtras, "ip_ranges">> & { ipv6?: { is_public?: boolean } };
+
 /** The control API's schema of an interface to attach. */
-export const INTERFACE_BODY = {
+export const INTERFACE_BODY: JsonSchema = {
   type: "object",
   required: ["subnet_id"],
   properties: {
@@ -43,7 +58,7 @@ export const INTERFACE_BODY = {
     active: { type: "boolean" },
     ipv6: { type: "object", properties: { is_public: { type: "boolean" } }, additionalProperties: false },
   },
-} as const;
+};
 
 /** An interface with its compute instance, and what an IP entry of it answers from. */
 interface IpSource extends InterfaceRecord {
@@ -55,7 +70,14 @@ interface IpSource extends InterfaceRecord {
 
 /** The fields of a VPC IP entry that its interface record does not hold as they are answered. */
 type Derived =
-  "address" | "address_range" | "gateway" | "interface_id" | "compute_id" | "prefix" | "region" | "subnet_mask";
+  | typeof IP.address
+  | typeof IP.address_range
+  | typeof IP.gateway
+  | typeof IP.interface_id
+  | typeof IP.compute_id
+  | typeof IP.prefix
+  | typeof IP.region
+  | typeof IP.subnet_mask;
 
 const IP_ANSWER: Record<Derived, (s: IpSource) => unknown> = {
   address: (s) => s.entry.address,
@@ -70,12 +92,9 @@ const IP_ANSWER: Record<Derived, (s: IpSource) => unknown> = {
 
 /** A VPC interface of a compute instance's configuration profile; the entry's other fields it holds as answered. */
 export type InterfaceRecord = Stored<typeof VPC_IP, Derived> &
-  Held<typeof VPC_IP, "address"> & {
-    id: number;
-    ip_ranges: string[];
-    /** Whether the interface has a SLAAC /64 of its subnet's IPv6 range, and whether it is public. */
-    ipv6?: { is_public: boolean } | null;
-  };
+  Held<typeof VPC_IP, "address"> &
+  InterfaceId &
+  InterfaceExtras;
 
 /** The subnet record keys the state file must hold, with their kinds (persistence.ts). */
 export const SUBNET_LINK_KINDS = { vpc_id: "integer" } as const;

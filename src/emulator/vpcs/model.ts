@@ -4,6 +4,7 @@ import { BadRequest, ErrorList, NotFound } from "../failures.js";
 import { networkLabelProblem } from "../rules.js";
 import { linkTo, vpcOf } from "./links.js";
 import { Siblings } from "./siblings.js";
+import { VPC_KEYS } from "../model-names.js";
 import type { SubnetRecord, VpcRecord } from "../records.js";
 import type { Actor, Store } from "../store.js";
 import { checkAccess, checkAddGrant, canSee, grantCreator } from "../access.js";
@@ -57,9 +58,9 @@ export class VpcModel {
     const errors = new ErrorList();
     this.checkVpcLabel(body.label, undefined, errors);
     const region = this.store.state.regions.find((r) => r.id === body.region);
-    if (!region) errors.add("region", "Region not found");
+    if (!region) errors.add(VPC_KEYS.region, "Region not found");
     else if (!region.capabilities.includes("VPCs"))
-      errors.add("region", `VPCs are not available in region ${region.id}`);
+      errors.add(VPC_KEYS.region, `VPCs are not available in region ${region.id}`);
     const today = planVpc(this.store, body, region, errors);
     const facts: VpcFacts = { ranges: today.ipv4, prefix: vpcPrefix(today.ipv6) };
     const subnets = body.subnets ?? [];
@@ -184,9 +185,9 @@ export class VpcModel {
 
   private checkVpcLabel(label: string, selfId: number | undefined, errors: ErrorList): void {
     const problem = networkLabelProblem(label);
-    if (problem) errors.add("label", problem);
+    if (problem) errors.add(VPC_KEYS.label, problem);
     else if (this.store.state.vpcs.some((v) => v.label === label && v.id !== selfId))
-      errors.add("label", "Label must be unique among your VPCs");
+      errors.add(VPC_KEYS.label, "Label must be unique among your VPCs");
   }
 
   private checkSubnetLabel(label: string, siblings: Siblings, errors: ErrorList, prefix: string): void {

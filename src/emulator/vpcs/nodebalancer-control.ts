@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import { SUBNET_NODEBALANCER, type ApiField } from "../../api/index.js";
 import { NotFound } from "../failures.js";
+import type { JsonSchema } from "../json-schema.js";
 import type { Store } from "../store.js";
 import { vpcOf } from "./links.js";
 import { placeNodeBalancers } from "./today.js";
@@ -16,7 +17,7 @@ import { placeNodeBalancers } from "./today.js";
 const fields: [string, ApiField][] = Object.entries(SUBNET_NODEBALANCER.fields);
 
 /** A list entry as the model declares it: an integer id, a string range, a list of `{range}`. */
-const entry = {
+const entry: JsonSchema = {
   type: "object",
   additionalProperties: false,
   required: fields.filter(([, f]) => !f.absent).map(([k]) => k),
@@ -35,11 +36,14 @@ const entry = {
   ),
 };
 
+/** The body: the subnet's list as its answer shows it. */
+const BODY: JsonSchema = { type: "array", items: entry };
+
 /** The control route placing NodeBalancers in a subnet. */
 export function nodeBalancerControl(app: FastifyInstance, store: Store): void {
   app.put<{ Params: { vpcId: string; subnetId: string }; Body: { id: number }[] }>(
     "/_emulator/vpcs/:vpcId/subnets/:subnetId/nodebalancers",
-    { schema: { body: { type: "array", items: entry } } },
+    { schema: { body: BODY } },
     async (req) => {
       const subnet = store.state.subnets.find(
         (s) => s.id === Number(req.params.subnetId) && vpcOf(s) === Number(req.params.vpcId),

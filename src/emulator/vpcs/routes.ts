@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { VpcCreate } from "./model.js";
+import type { UpdateBody, VPC } from "../../api/index.js";
+import type { SubnetCreate, VpcCreate } from "./model.js";
 import { FILTERABLE } from "../x-filter.js";
 import { listPage } from "../pagination.js";
 import { subnetCreateBody, subnetUpdate, vpcCreate, vpcUpdate } from "../schemas.js";
@@ -34,7 +35,7 @@ export function vpcRoutes(app: FastifyInstance, store: Account): void {
   app.get<Q>("/v4/networking/vpcs/ips", ips, allIps);
   app.get<Q>("/v4/vpcs/ips", ips, allIps);
   app.get<Vpc>("/v4/vpcs/:vpcId", read, async (req) => vpcView(store, store.vpcs.get(id(req.params.vpcId), req.actor)));
-  app.put<Vpc & { Body: { label?: string; description?: string } }>("/v4/vpcs/:vpcId", write(vpcUpdate), async (req) =>
+  app.put<Vpc & { Body: UpdateBody<typeof VPC> }>("/v4/vpcs/:vpcId", write(vpcUpdate), async (req) =>
     vpcView(store, store.vpcs.update(id(req.params.vpcId), req.body ?? {}, req.actor)),
   );
   app.delete<Vpc>("/v4/vpcs/:vpcId", write(), async (req) => {
@@ -53,10 +54,8 @@ export function vpcRoutes(app: FastifyInstance, store: Account): void {
       FILTERABLE.subnets,
     );
   });
-  app.post<Vpc & { Body: { label: string; ipv4: string } }>(
-    "/v4/vpcs/:vpcId/subnets",
-    write(subnetCreateBody),
-    async (req) => subnetView(store, store.vpcs.createSubnet(id(req.params.vpcId), req.body, req.actor)),
+  app.post<Vpc & { Body: SubnetCreate }>("/v4/vpcs/:vpcId/subnets", write(subnetCreateBody), async (req) =>
+    subnetView(store, store.vpcs.createSubnet(id(req.params.vpcId), req.body, req.actor)),
   );
   app.get<Subnet>("/v4/vpcs/:vpcId/subnets/:subnetId", read, async (req) =>
     subnetView(store, store.vpcs.getSubnet(id(req.params.vpcId), id(req.params.subnetId), req.actor)),

@@ -4,7 +4,12 @@
  * created with thousands of subnets is checked in linear time rather than pair by pair.
  */
 import { OverlapIndex, parseCidr } from "../../api/ipv4.js";
+import type { Answer, SUBNET } from "../../api/index.js";
 import { subnetRangeProblem } from "../rules.js";
+import type { SUBNET_KEYS as KEYS } from "../model-names.js";
+
+/** A subnet as the rules compare it: its label, and its IPv4 range (none on an IPv6-only subnet). */
+type Sibling = Pick<Answer<typeof SUBNET>, typeof KEYS.label> & Partial<Pick<Answer<typeof SUBNET>, typeof KEYS.ipv4>>;
 
 /** Subnets already in a VPC (or earlier in one create request), in order. */
 export class Siblings {
@@ -12,7 +17,7 @@ export class Siblings {
   private readonly ranges = new OverlapIndex<string>();
 
   /** The siblings `subnets` make, in their order. */
-  static of(subnets: readonly { label: string; ipv4?: string | null }[]): Siblings {
+  static of(subnets: readonly Sibling[]): Siblings {
     const siblings = new Siblings();
     for (const s of subnets) siblings.add(s);
     return siblings;
@@ -30,7 +35,7 @@ export class Siblings {
   }
 
   /** Adds a subnet; its range counts only when valid, as the rules compare valid ranges only. */
-  add(subnet: { label: string; ipv4?: string | null }): void {
+  add(subnet: Sibling): void {
     this.labels.add(subnet.label);
     if (!subnet.ipv4) return;
     const cidr = subnetRangeProblem(subnet.ipv4) === undefined ? parseCidr(subnet.ipv4) : undefined;

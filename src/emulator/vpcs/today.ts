@@ -19,7 +19,6 @@ import {
   type CreateBody,
   type SUBNET,
   type VPC,
-  type VpcType,
 } from "../../api/index.js";
 import { contains, formatCidr, isCanonical, overlaps, parseCidr, type Cidr } from "../../api/ipv4.js";
 import type { ErrorList } from "../failures.js";
@@ -28,20 +27,24 @@ import type { Computed } from "../stored.js";
 import { vpcOf } from "./links.js";
 import type { Store } from "../store.js";
 import { subnetRangeProblem } from "../rules.js";
+import { SUBNET_KEYS, VPC_KEYS } from "../model-names.js";
 import { firstFree, rangesOf, rangeText, regionPool } from "./ipv6-pool.js";
 
 /** Today's fields of a VPC create body, as the model declares them. */
-export type VpcTodayBody = Pick<CreateBody<typeof VPC>, "ipv4" | "ipv6" | "vpc_type">;
+export type VpcTodayBody = Pick<CreateBody<typeof VPC>, typeof VPC_KEYS.ipv4 | typeof VPC_KEYS.ipv6 | "vpc_type">;
 
 /** Today's fields of a subnet create body (or an inline subnet), as the model declares them. */
-export type SubnetTodayBody = Pick<CreateBody<typeof SUBNET>, "ipv4" | "ipv6">;
+export type SubnetTodayBody = Pick<CreateBody<typeof SUBNET>, typeof SUBNET_KEYS.ipv4 | typeof SUBNET_KEYS.ipv6>;
+
+/** A subnet's IPv6 ranges as a create asks for them. */
+type SubnetIpv6Asked = SubnetTodayBody[typeof SUBNET_KEYS.ipv6];
 
 /** What a VPC create holds of today's fields, once its rules passed. */
-export interface VpcPlan {
-  ipv4?: { range: string }[];
-  ipv6: { range: string }[] | null;
-  vpc_type: VpcType;
-}
+export type VpcPlan = Pick<VpcTodayBody, typeof VPC_KEYS.ipv4> &
+  Required<Pick<VpcTodayBody, "vpc_type">> & { [K in typeof VPC_KEYS.ipv6]: HeldIpv6 };
+
+/** A VPC's IPv6 prefix as its record holds it: `[{range}]`, or null when it has none. */
+type HeldIpv6 = { range: string }[] | null;
 
 const forbidden = FORBIDDEN_IPV4_RANGES.map((r) => parseCidr(r) as Cidr);
 const reason = (kind: keyof typeof VPC_REFUSALS) => VPC_REFUSALS[kind].reason;
@@ -59,7 +62,7 @@ export function checkIpv4Ranges(
 ): void {
   if (ipv4 === undefined || !region) return;
   if (!store.vpcAccount.customIpv4(region)) {
-    errors.add("ipv4", reason("customIpv4Region"));
+    errors.add(VPC_KEYS.ipv4, reason("customIpv4Region"));
     ipv4.forEach((_, i) => errors.add(`ipv4[${i}].range`, reason("customIpv4Range")));
     return;
   }
@@ -88,7 +91,7 @@ export function planVpc(
   const asked = body.ipv6 ?? [];
   if (asked.length === 0) return held;
   if (vpcType === "rdma") {
-    errors.add("ipv6", reason("rdmaWithIpv6"));
+    errors.add(VPC_KEYS.ipv6, reason("rdmaWithIpv6"));
     return held;
   }
   if (!store.vpcAccount.ipv6 || !region) return held;
@@ -99,7 +102,7 @@ export function planVpc(
   if (!VPC_IPV6_PREFIX_LENGTHS.includes(prefix)) return (void errors.add(field, reason("ipv6PrefixLength")), held);
   if (!store.vpcAccount.offered(region).includes(prefix))
     return (void errors.add(field, reason("ipv6PrefixNotOffered")), held);
-  const taken = rangesOf(store.state.vpcs.map((v) => v.ipv6 as VpcPlan["ipv6"]));
+  const taken = rangesOf(store.state.vpcs.map((v) => v.ipv6 as HeldIpv6));
   const range =
     request.kind === "cidr"
       ? taken.some((t) => overlaps6(t, request.cidr))
@@ -111,7 +114,7 @@ export function planVpc(
 }
 
 /** The VPC's IPv6 prefix, when it has one. */
-export function vpcPrefix(ipv6: VpcPlan["ipv6"] | undefined): Cidr6 | undefined {
+export function vpcPrefix(ipv6: HeldIpv6 | undefined): Cidr6 | undefined {
   return rangesOf([ipv6])[0];
 }
 
@@ -123,7 +126,7 @@ export function vpcPrefix(ipv6: VpcPlan["ipv6"] | undefined): Cidr6 | undefined 
 export function planSubnetIpv6(
   store: Store,
   prefixOfVpc: Cidr6 | undefined,
-  ipv6: SubnetTodayBody["ipv6"],
+  ipv6: SubnetIpv6Asked,
   taken: Cidr6[],
   errors: ErrorList,
   path: string,
@@ -172,7 +175,7 @@ export function subnetIpv4Problem(
 
 /** The subnet's VPC-level facts a subnet rule needs, from a held VPC. */
 export function vpcFacts(vpc: VpcRecord): { ranges?: { range: string }[]; prefix?: Cidr6 } {
-  return { ranges: vpc.ipv4 as { range: string }[] | undefined, prefix: vpcPrefix(vpc.ipv6 as VpcPlan["ipv6"]) };
+  return { ranges: vpc.ipv4 as { range: string }[] | undefined, prefix: vpcPrefix(vpc.ipv6 as HeldIpv6) };
 }
 
 /**
