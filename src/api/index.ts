@@ -60,6 +60,7 @@ export * from "./ipv6.js";
 export * from "./paths.js";
 export * from "./database-hosts.js";
 export * from "./wire-keys.js";
+export * from "./engine-families.js";
 export * from "./labelled.js";
 export * from "./outside-contract.js";
 export * from "./look-up-keys.js";

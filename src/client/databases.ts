@@ -4,7 +4,7 @@
  */
 import type { HttpClient, RequestOptions } from "./http.js";
 import { apiPath } from "./paths.js";
-import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, PATH_WORDS } from "../api/index.js";
+import { BACKUP, CERTIFICATE, CREDENTIALS, DATABASE, DATABASE_SUMMARY, ENGINES, PATH_WORDS } from "../api/index.js";
 import { readAnswer, reader } from "./normalize.js";
 import { listAll } from "./paginate.js";
 import type {
@@ -21,8 +21,8 @@ import type {
   UpdateDatabaseRequest,
 } from "./wire-types.js";
 
-/** The engine families, in the order the spec lists them. */
-export const ENGINE_TYPES: readonly EngineType[] = ["mysql", "postgresql"];
+/** The engine families, in the order the spec lists them (the model's). */
+export const ENGINE_TYPES: readonly EngineType[] = ENGINES;
 
 /** Operations of one engine family; `mysql` and `postgresql` of {@link CloudClient} are two of these. */
 export interface DatabaseEngineApi {

@@ -1,18 +1,10 @@
 /**
- * The wire names the emulator's rules must name (a refused field, a record's key) and the engine
- * families, read from the model (src/api `wireKeys`, the engine field's enum): `VPC_KEYS.label` is
- * `"label"`, so a field renamed in the model is renamed here, or fails to compile, instead of
- * being spelled again in every area.
+ * The wire names the emulator's rules must name (a refused field, a record's key), read from the
+ * model (src/api `wireKeys`): `VPC_KEYS.label` is `"label"`, so a field renamed in the model is
+ * renamed here, or fails to compile, instead of being spelled again in every area. The engine
+ * families are the model's too (src/api `ENGINES`, `isEngine`).
  */
-import { DATABASE, DATABASE_TYPE, ENGINE, REGION, SUBNET, VPC, VPC_IP, wireKeys, type Engine } from "../api/index.js";
-
-/** The engine families, as a database's `engine` takes them. */
-export const ENGINES: readonly Engine[] = DATABASE.fields.engine.enum;
-
-/** Whether `value` (a route's parameter) names an engine family. */
-export function isEngine(value: string): value is Engine {
-  return (ENGINES as readonly string[]).includes(value);
-}
+import { DATABASE, DATABASE_TYPE, ENGINE, REGION, SUBNET, VPC, VPC_IP, wireKeys } from "../api/index.js";
 
 /** A VPC's wire names. */
 export const VPC_KEYS = wireKeys(VPC);

@@ -11,6 +11,7 @@ import * as ts from "typescript";
 import { CloudClient, type Database, type Vpc } from "../../src/client/index.js";
 import { generateImport, runImportCommand, type ImportOptions } from "../../src/import/index.js";
 import { withEmulator } from "../support/emulator.js";
+import { parsedOnceHost } from "../support/parsed-once.js";
 import { nameIds } from "./golden-names.js";
 
 const emulator = withEmulator();
@@ -99,8 +100,6 @@ const checkDir = mkdtempSync(path.join(os.tmpdir(), "import-ts-"));
 afterAll(() => rmSync(checkDir, { recursive: true, force: true }));
 /** The last program type-checked: the next one reuses its unchanged files (the package, the libraries). */
 let previousProgram: ts.Program | undefined;
-/** Every file but the generated one, as parsed for the first program. */
-const parsedFiles = new Map<string, ts.SourceFile | undefined>();
 
 /** Type-checks a generated TypeScript program against the package's source, as a user's project would. */
 function typeErrors(source: string): string[] {
@@ -119,15 +118,9 @@ function typeErrors(source: string): string[] {
     baseUrl: repoRoot,
     paths: { "pulumi-cloudplatform": ["src/index.ts"] },
   };
-  const host = ts.createCompilerHost(options);
-  const read = host.getSourceFile.bind(host);
   // The package's and the libraries' files are parsed (and bound) once for both programs; only
   // the generated file is read afresh.
-  host.getSourceFile = (name, version, ...rest) => {
-    if (name === file) return read(name, version, ...rest);
-    if (!parsedFiles.has(name)) parsedFiles.set(name, read(name, version, ...rest));
-    return parsedFiles.get(name);
-  };
+  const host = parsedOnceHost(options, (name) => name === file);
   const program = ts.createProgram([file], options, host, previousProgram);
   previousProgram = program;
   // The generated file's own diagnostics and the global ones; the package's sources are checked by

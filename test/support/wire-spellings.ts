@@ -7,6 +7,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import { parsedOnceHost } from "./parsed-once.js";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const SRC = path.join(ROOT, "src") + path.sep;
@@ -29,26 +30,19 @@ const isGenerated = (sf: ts.SourceFile): boolean => /^\/\/ Generated/.test(sf.te
 const isHandWritten = (sf: ts.SourceFile): boolean =>
   sf.fileName.startsWith(SRC) && sf.fileName.endsWith(".ts") && !isGenerated(sf);
 
-/** Source files parsed once per process, by file name: the sources do not change while the tests run. */
-const PARSED = new Map<string, ts.SourceFile | undefined>();
-
 /** The program over src/, with tsconfig.json's options; `planted` adds files by text (the self-test). */
 export function sourceProgram(planted: Record<string, string> = {}, old?: ts.Program): ts.Program {
   const config = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
   // src/ uses no test types: jest's are left out.
   const options = { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, types: ["node"] };
-  // No parent pointers up front: the binder sets them for every file the checker binds.
-  const host = ts.createCompilerHost(options);
   const extra = new Map(Object.entries(planted).map(([f, text]) => [path.join(SRC, f), text]));
+  // A second program (the self-test's) reuses the files the first one parsed.
+  const host = parsedOnceHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (file, version, ...rest) => {
     const text = extra.get(file);
-    if (text !== undefined) return ts.createSourceFile(file, text, version, true);
-    // A second program (the self-test's) reuses the files the first one parsed.
-    let parsed = PARSED.get(file);
-    if (!parsed) PARSED.set(file, (parsed = getSourceFile(file, version, ...rest)));
-    return parsed;
+    return text !== undefined ? ts.createSourceFile(file, text, version, true) : getSourceFile(file, version, ...rest);
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (file) => extra.has(file) || fileExists(file);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AVAILABILITY, DATABASE_STATUSES, PLATFORMS, wireNames, type Platform } from "../../api/index.js";
+import { AVAILABILITY, DATABASE_STATUSES, isEngine, PLATFORMS, wireNames, type Platform } from "../../api/index.js";
 import { timestamp } from "../clock.js";
 import { BadRequest } from "../failures.js";
 import type { FaultRule, RateLimit } from "../fault-rules.js";
@@ -22,7 +22,7 @@ import type { Account } from "../account.js";
 import { id } from "../route-helpers.js";
 import type { JsonSchema } from "../json-schema.js";
 import { vpcCreate } from "../schemas.js";
-import { DATABASE_KEYS, ENGINE_KEYS, isEngine, PLAN_KEYS, REGION_KEYS } from "../model-names.js";
+import { DATABASE_KEYS, ENGINE_KEYS, PLAN_KEYS, REGION_KEYS } from "../model-names.js";
 
 /** Body of `POST /_emulator/seed`: entries are added, or replace those with the same id. */
 export interface SeedBody {

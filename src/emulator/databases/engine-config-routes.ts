@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ENGINE_CONFIG_SCHEMAS } from "../../api/index.js";
-import { ENGINES } from "../model-names.js";
+import { ENGINE_CONFIG_SCHEMAS, ENGINES } from "../../api/index.js";
 import { op } from "../route-helpers.js";
 
 /**

@@ -2,10 +2,9 @@
  * The fields of `DatabaseSnapshot`, one declaration each (see fields.ts). A snapshot cannot be
  * changed: every argument but `timeouts` and `adoptId` replaces it.
  */
-import { BACKUP, wireKeys } from "../../api/index.js";
+import { BACKUP, keyNames, wireKeys } from "../../api/index.js";
 import { ENGINE_TYPES, type DatabaseBackup } from "../../client/index.js";
 import type { FieldTable } from "../../shared/fields/table.js";
-import { tableKeys } from "../../shared/fields/table-keys.js";
 
 /** A backup's wire names, read from the model. */
 const KEYS = wireKeys(BACKUP);
@@ -83,4 +82,4 @@ export const SNAPSHOT_FIELDS = {
 } satisfies FieldTable<DatabaseBackup>;
 
 /** The input names of `DatabaseSnapshot`, read from its table. */
-export const SNAPSHOT_INPUTS = tableKeys(SNAPSHOT_FIELDS);
+export const SNAPSHOT_INPUTS = keyNames(SNAPSHOT_FIELDS);

@@ -3,7 +3,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CreateSnapshotRequest, Database, DatabaseBackup, EngineType } from "../../client/index.js";
-import { isEngineType as isEngine } from "../../shared/fields/engine-type.js";
 import type { DatabaseSnapshotArgs } from "./args.js";
 import { adopts, assertValid, compact, computeDiff, noteReplacement } from "../../shared/fields/diff.js";
 import { client, configure, warn } from "../../shared/runtime/context.js";
@@ -12,7 +11,7 @@ import { claimedCreate, CreateInFlightError, lookIn, takenProblem } from "../../
 import { backupAsHolder, backupHolder } from "../../shared/account/lists.js";
 import { takeUrn } from "../../shared/engine/resource-urn.js";
 import { noteCurrentLabel, noteUrn, urnFor } from "../../shared/account/this-run.js";
-import { BACKUP } from "../../api/index.js";
+import { BACKUP, isEngine } from "../../api/index.js";
 import { checkFields, diffSpec, refreshInputs, stateFields, type FieldCheck } from "../../shared/fields/table.js";
 import { fullDatabase, parseSnapshotId, requestSnapshot, SNAPSHOT_LIMIT, waitReady } from "./requests.js";
 import { takeProgramFailures } from "../../shared/engine/program-args.js";

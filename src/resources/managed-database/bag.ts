@@ -3,7 +3,7 @@
  * field table: a provider reads `inputs.label` or names a field (`DATABASE_KEYS.label`) through
  * the table, never by spelling the name again.
  */
-import { tableKeys } from "../../shared/fields/table-keys.js";
+import { keyNames } from "../../api/index.js";
 import type { InputBag } from "../../shared/fields/validate.js";
 import { DATABASE_FIELDS } from "./fields.js";
 
@@ -11,4 +11,4 @@ import { DATABASE_FIELDS } from "./fields.js";
 export type DatabaseBag = InputBag<typeof DATABASE_FIELDS>;
 
 /** The names of the database resources' inputs and outputs, read from the field table. */
-export const DATABASE_KEYS = tableKeys(DATABASE_FIELDS);
+export const DATABASE_KEYS = keyNames(DATABASE_FIELDS);

@@ -3,13 +3,12 @@
  * read from the field table (database-fields.ts); what spans fields (replication defaults and rules
  * by cluster size, the MySQL refusal of a commit type) and the list and object inputs are code here.
  */
-import { DATABASE } from "../../api/index.js";
+import { DATABASE, isEngine } from "../../api/index.js";
 import type { EngineType } from "../../client/index.js";
 import { changedFields, same, type DiffSpec } from "../../shared/fields/diff.js";
 import { DATABASE_FIELDS } from "./fields.js";
 import { checkFields, diffSpec, fieldsOf, type FieldCheck, type FieldTable } from "../../shared/fields/table.js";
 import { hasUnknown, Rules, UNKNOWN, type Bag } from "../../shared/fields/validate.js";
-import { isEngineType } from "../../shared/fields/engine-type.js";
 import { DATABASE_KEYS as KEYS, type DatabaseBag } from "./bag.js";
 import { clusterSizesOf } from "../../api/index.js";
 import { allowListFamilies, allowListInput, maintenanceWindowInput } from "./rules.js";
@@ -71,7 +70,7 @@ export const DATABASE_DIFF: DiffSpec = {
   unset: (olds, news) => {
     // A state names its engine; inputs (check's olds) only in their engine id.
     const engine = olds.engineType ?? String(olds.engineId ?? news.engineId ?? "").split("/")[0];
-    return isEngineType(engine) ? apiDefaults(engine, platformOf(olds), news) : {};
+    return isEngine(engine) ? apiDefaults(engine, platformOf(olds), news) : {};
   },
 };
 

@@ -6,8 +6,7 @@ import type { FieldTable } from "../../shared/fields/table.js";
 import { firstHost, parseCidr } from "../../api/ipv4.js";
 import { networkLabelRule, subnetRangeRule } from "./rules.js";
 import { objectList } from "../../shared/fields/object-list.js";
-import { tableKeys } from "../../shared/fields/table-keys.js";
-import { rangeAnswers, SUBNET, VPC, VPC_TYPES, wireKeys, type UpdateBody } from "../../api/index.js";
+import { keyNames, rangeAnswers, SUBNET, VPC, VPC_TYPES, wireKeys, type UpdateBody } from "../../api/index.js";
 import { subnetIpv6Rule, vpcIpv6Rule } from "./ipv6-rules.js";
 import { inlineSubnetsMatch } from "./inline-subnet-match.js";
 
@@ -269,7 +268,7 @@ export const SUBNET_FIELDS = {
 } satisfies FieldTable<Subnet>;
 
 /** The input names of `Vpc`, read from its table. */
-export const VPC_INPUTS = tableKeys(VPC_FIELDS);
+export const VPC_INPUTS = keyNames(VPC_FIELDS);
 
 /** The input names of `VpcSubnet`, read from its table. */
-export const SUBNET_INPUTS = tableKeys(SUBNET_FIELDS);
+export const SUBNET_INPUTS = keyNames(SUBNET_FIELDS);
