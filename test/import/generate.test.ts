@@ -1,21 +1,19 @@
 /**
  * The generator against the in-process emulator: what it reads (GETs only), the program it writes
  * (order, references, filters, both languages, both subnet styles), the summary, and that no secret
- * reaches the file. The generated TypeScript is type-checked against the package's source.
+ * reaches the file. The e2e tier type-checks the golden programs against the built package
+ * (test/e2e/import-types.test.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vm from "node:vm";
-import * as ts from "typescript";
 import { CloudClient, type Database, type Vpc } from "../../src/client/index.js";
 import { generateImport, runImportCommand, type ImportOptions } from "../../src/import/index.js";
 import { withEmulator } from "../support/emulator.js";
-import { parsedOnceHost } from "../support/parsed-once.js";
 import { nameIds } from "./golden-names.js";
 
 const emulator = withEmulator();
-const repoRoot = path.resolve(__dirname, "..", "..");
 
 function client(): CloudClient {
   const e = emulator();
@@ -95,42 +93,6 @@ async function generate(options: ImportOptions) {
   return { ...result, requests };
 }
 
-/** Where generated programs are type-checked: one file, so each check reuses the last one's program. */
-const checkDir = mkdtempSync(path.join(os.tmpdir(), "import-ts-"));
-afterAll(() => rmSync(checkDir, { recursive: true, force: true }));
-/** The last program type-checked: the next one reuses its unchanged files (the package, the libraries). */
-let previousProgram: ts.Program | undefined;
-
-/** Type-checks a generated TypeScript program against the package's source, as a user's project would. */
-function typeErrors(source: string): string[] {
-  const file = path.join(checkDir, "index.ts");
-  writeFileSync(file, source);
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    noUnusedLocals: false,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-    typeRoots: [path.join(repoRoot, "node_modules", "@types")],
-    baseUrl: repoRoot,
-    paths: { "pulumi-cloudplatform": ["src/index.ts"] },
-  };
-  // The package's and the libraries' files are parsed (and bound) once for both programs; only
-  // the generated file is read afresh.
-  const host = parsedOnceHost(options, (name) => name === file);
-  const program = ts.createProgram([file], options, host, previousProgram);
-  previousProgram = program;
-  // The generated file's own diagnostics and the global ones; the package's sources are checked by
-  // `npm run typecheck`, and checking them here again only costs time.
-  return ts
-    .getPreEmitDiagnostics(program, program.getSourceFile(file))
-    .filter((d) => d.file?.fileName === file || d.file === undefined)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-}
-
 /**
  * Where the generated programs are kept whole (test/import/golden): a new field of a resource adds
  * its line there by recording again, not by hand. CLOUDPLATFORM_WRITE_GOLDEN=1 records them (only
@@ -202,7 +164,6 @@ test("adopts every selected object with its current values and references, readi
     `  - subnet "web" of VPC "app-network" (id ${s.app.id}) is used by compute instance(s) 7001: instances are not managed by this package, and the subnet cannot be deleted while they use it`,
     "Secrets (root passwords, CA certificates, the API token) are not in the program.",
   ]);
-  expect(typeErrors(program)).toEqual([]);
 }, 60_000);
 
 test("two runs give the same file, and the JavaScript form is the same program in CommonJS", async () => {
@@ -250,7 +211,6 @@ test("inline subnets: listed in the Vpc, and an allow list follows the subnet th
   expect(program).toContain('Subnet "web" is used by compute instance(s) 7001');
   expect(program).toContain('  allowList: [inlineSubnetRange(appNetwork, "web"), "203.0.113.7/32"],');
   expect(program).toContain("function inlineSubnetRange(vpc: cloud.Vpc, label: string) {");
-  expect(typeErrors(program)).toEqual([]);
 }, 60_000);
 
 test("filters by region, label and kind, and says what each left out", async () => {

@@ -34,3 +34,22 @@ export function nameIds(program: string, ids: readonly (readonly [number, string
     })
     .replace(keyed, (_, key: string, id: string) => `${key}: ${named(id)}`);
 }
+
+/**
+ * A golden file as a program again: each name {@link nameIds} wrote becomes a number (the same name
+ * the same number, `BACKUP` included), so the file type-checks as the program it was recorded from.
+ */
+export function numberIds(golden: string): string {
+  const numbers = new Map<string, number>();
+  const numbered = (name: string): string => {
+    if (/^\d+$/.test(name)) return name;
+    if (!numbers.has(name)) numbers.set(name, 1000 + numbers.size);
+    return String(numbers.get(name));
+  };
+  const keyed = new RegExp(`\\b(${ID_KEYS.join("|")}): ([A-Z][A-Z0-9_]*)\\b`, "g");
+  return golden
+    .replace(/adoptId: "(mysql|postgresql)\/(\w+)\/(\w+)"/g, (_, engine: string, id: string, backup: string) => {
+      return `adoptId: "${engine}/${numbered(id)}/${numbered(backup)}"`;
+    })
+    .replace(keyed, (_, key: string, name: string) => `${key}: ${numbered(name)}`);
+}
