@@ -85,7 +85,9 @@ module.exports = {
   // A worker's heap grows with every suite it runs (each suite loads @pulumi/pulumi, got and the
   // emulator afresh, and some of each stays reachable). On two workers and 150 suites one grew to
   // 12 GB and the kernel killed it mid-suite. A worker whose heap passes this after a suite is
-  // replaced by a fresh one; this also keeps `--maxWorkers=1` runs in a worker, not in band.
-  workerIdleMemoryLimit: "800MB",
+  // replaced by a fresh one; this also keeps `--maxWorkers=1` runs in a worker, not in band. At
+  // 300 MB the unit tier replaces about 7 workers instead of 3, and takes less CPU in all (105 to
+  // 116 CPU-seconds against 124 to 146 at 800 MB, runs alternated; docs/contributing.md).
+  workerIdleMemoryLimit: "300MB",
   reporters: ["default", "<rootDir>/test/support/summary-reporter.cjs"],
 };

@@ -26,7 +26,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { ENTITIES, type ApiField, type Entity } from "../../src/api/index.js";
-import { sourceProgram, wireSpellings, type Spelling } from "../support/wire-spellings.js";
+import type { Spelling } from "../support/wire-spellings.js";
+import { cachedWireSpellings, current, keptFor } from "../support/spellings-cache.js";
 
 /** Every field of every entity, nested entities included. */
 function allFields(): [string, ApiField][] {
@@ -65,8 +66,7 @@ function files(dir: string): string[] {
 const sources = files(src).map((file) => ({ file: path.relative(src, file), text: readFileSync(file, "utf8") }));
 
 const MEASURE = { names: new Set(wireNames()), values: enumValues() };
-const program = sourceProgram();
-const spellings = wireSpellings(program, MEASURE);
+const spellings = cachedWireSpellings(MEASURE);
 
 /** The model, however many files it is split into, counts as one place. */
 const MODEL = `api${path.sep}`;
@@ -89,7 +89,7 @@ test("the measure counts a hand-written spelling, and not the model's own field 
       const body = { region: h.region, id: 1 };
       return [j.engine, "type", "a region", status, port, body];
     }`;
-  const found = wireSpellings(sourceProgram({ "planted.ts": planted }, program), { ...MEASURE, only: "planted.ts" });
+  const found = cachedWireSpellings({ ...MEASURE, only: "planted.ts" }, { "planted.ts": planted });
   const seen = found.map((s: Spelling) => `${s.name} ${s.how}`).sort();
   expect(seen).toEqual([
     "active string", // a whole string literal where no enum type says it is a value
@@ -103,6 +103,20 @@ test("the measure counts a hand-written spelling, and not the model's own field 
   ]);
   // Not counted: v.label (the model's), URL's port (a library's), status (a parameter), "mysql"
   // (met by the model's Engine: a value), prose and comments.
+});
+
+test("the measure is read back only while every file it read is unchanged and src/ has no new file", () => {
+  const kept = keptFor(MEASURE)!;
+  expect(current(kept)).toBe(true);
+  const files = Object.keys(kept.files);
+  const model = files.find((f) => f.endsWith(`${path.sep}src${path.sep}api${path.sep}index.ts`))!;
+  const library = files.find((f) => f.includes(`${path.sep}@types${path.sep}node${path.sep}`))!;
+  for (const changed of [model, library, files.find((f) => f.endsWith("tsconfig.json"))!]) {
+    expect(current({ ...kept, files: { ...kept.files, [changed]: "another digest" } })).toBe(false);
+  }
+  const withoutModel = { ...kept.files };
+  delete withoutModel[model];
+  expect(current({ ...kept, files: withoutModel })).toBe(false);
 });
 
 test.each(wireNames())("%s is spelled in at most 3 source files", (name) => {
