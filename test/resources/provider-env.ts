@@ -7,16 +7,16 @@ import type * as pulumi from "@pulumi/pulumi";
 import { withEmulator, type EmulatorControl, type TestEmulator } from "../support/emulator.js";
 import { configure, resetCaches } from "../../src/shared/runtime/context.js";
 
-/** Poll delays in tests: 1/50 of the real schedule. */
-export const TEST_POLL_SCALE = "0.02";
+/** Poll delays in tests: 1/200 of the real schedule. */
+export const TEST_POLL_SCALE = "0.005";
 
 /**
  * Emulated seconds per real second in the provider tests: a one-second provisioning is over in
- * 1/50 s, about when the first scaled poll looks again, so a create still waits and polls but
+ * 1/200 s, about when the first scaled poll looks again, so a create still waits and polls but
  * costs milliseconds. The providers' time limits stay real time; a timing of an hour stays out of
  * reach of any test.
  */
-export const TEST_CLOCK_SCALE = 50;
+export const TEST_CLOCK_SCALE = 200;
 
 /** A config bag like the one the dynamic-provider host passes to `configure`. */
 export function configBag(values: Record<string, string>): pulumi.dynamic.Config {
