@@ -56,9 +56,10 @@ const shared = {
   transform: { "^.+\\.(ts|js|mjs)$": "<rootDir>/test/support/esm-to-cjs.cjs" },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join("|")})/)`],
   moduleFileExtensions: ["ts", "js", "mjs", "cjs", "json"],
-  // nodenext-style imports name the emitted ".js" file; map them back to the TypeScript source.
+  // nodenext-style imports name the emitted ".js" file: the resolver finds the TypeScript source.
+  resolver: "<rootDir>/test/support/resolver.cjs",
   // The example programs import the package by name, as a user's program does: map it to the source.
-  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1", "^pulumi-cloudplatform$": "<rootDir>/src/index.ts" },
+  moduleNameMapper: { "^pulumi-cloudplatform$": "<rootDir>/src/index.ts" },
 };
 
 const escapeRoot = (p) => escape(p.replace("<rootDir>", __dirname));
