@@ -164,7 +164,7 @@ test("adopts every selected object with its current values and references, readi
     `  - subnet "web" of VPC "app-network" (id ${s.app.id}) is used by compute instance(s) 7001: instances are not managed by this package, and the subnet cannot be deleted while they use it`,
     "Secrets (root passwords, CA certificates, the API token) are not in the program.",
   ]);
-}, 60_000);
+});
 
 test("two runs give the same file, and the JavaScript form is the same program in CommonJS", async () => {
   await seed();
@@ -211,7 +211,7 @@ test("inline subnets: listed in the Vpc, and an allow list follows the subnet th
   expect(program).toContain('Subnet "web" is used by compute instance(s) 7001');
   expect(program).toContain('  allowList: [inlineSubnetRange(appNetwork, "web"), "203.0.113.7/32"],');
   expect(program).toContain("function inlineSubnetRange(vpc: cloud.Vpc, label: string) {");
-}, 60_000);
+});
 
 test("filters by region, label and kind, and says what each left out", async () => {
   const s = await seed();

@@ -7,12 +7,12 @@
  * new file in src/) computes them again.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { ROOT, sourceFiles } from "./house.js";
 import { sourceProgram, wireSpellings, type Measure, type Spelling } from "./wire-spellings.js";
 
-const ROOT = path.resolve(__dirname, "..", "..");
 const SRC = path.join(ROOT, "src");
 const CACHE = path.join(ROOT, "node_modules", ".cache", "wire-spellings", "spellings.json");
 /** How many measures the cache keeps: the suite's two, and a few older name lists. */
@@ -38,13 +38,10 @@ function fileDigest(file: string): string {
 }
 
 /** Every TypeScript file under src/: each is a root of the program, so a new one is a change. */
-function srcFiles(dir = SRC): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return srcFiles(file);
-    return file.endsWith(".ts") ? [file] : [];
-  });
-}
+const srcFiles = (): string[] =>
+  sourceFiles()
+    .filter((file) => file.startsWith("src/") && file.endsWith(".ts"))
+    .map((file) => path.join(ROOT, file));
 
 function readCache(): Record<string, Entry> {
   try {
